@@ -1,0 +1,19 @@
+import { withPayload } from '@payloadcms/next/withPayload'
+import type { NextConfig } from 'next'
+
+const nextConfig: NextConfig = {
+  // Lists are cached components ('use cache' + tags): pages are rendered once, served from cache, and
+  // revalidated by Payload hooks when the coach edits content (see src/content/).
+  cacheComponents: true,
+  partialPrefetching: true,
+  experimental: {
+    // One designed 404 for every unmatched path, across the site's and the admin's root layouts.
+    globalNotFound: true,
+  },
+  // Tests build once and run several servers from copies of the build (see tests/e2e/server.ts).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  images: { unoptimized: true },
+}
+
+export default withPayload(nextConfig, { devBundleServerPackages: false })

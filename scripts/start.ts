@@ -1,0 +1,54 @@
+/**
+ * `npm start`: build if needed, migrate (and seed a fresh database), serve on PORT, and say how to log in.
+ * A database that cannot be reached does not stop the site: every page still answers with each list's
+ * failure text, and the server keeps trying the database (and migrates it once it is back).
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+import { rebuildReason } from './lib/build-stamp'
+import { waitForServer, warmUp } from './lib/server'
+
+Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
+const port = Number(process.env.PORT ?? 3000)
+const distDir = process.env.NEXT_DIST_DIR || '.next'
+
+const reason = rebuildReason(distDir)
+if (reason) {
+  console.log(`Building the site (${reason})...`)
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const prepare = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-database.ts'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+const outcomeLine = prepare.stdout.split('\n').findLast((l) => l.startsWith('{"ok"'))
+const outcome = outcomeLine
+  ? (JSON.parse(outcomeLine) as { ok: boolean; seeded?: boolean; users?: number; error?: string })
+  : { ok: false, error: prepare.stdout.slice(-2000) }
+if (!outcome.ok) {
+  console.warn(
+    `\n! The database could not be prepared: ${outcome.error}\n` +
+      '  The site starts anyway: pages show each list\'s failure text until the database is reachable.\n',
+  )
+} else if (outcome.seeded) {
+  console.log('Seeded the database with sample content.')
+}
+
+const server = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
+
+const base = `http://localhost:${port}`
+await waitForServer(base)
+await warmUp(base, outcome.ok)
+console.log(`\n  Site:  ${base}\n  Admin: ${base}/admin`)
+if (outcome.ok && outcome.users === 0) {
+  console.log('  First run: open the admin address and create the first account; it becomes the admin.\n')
+} else {
+  console.log('  Log in with your admin account.\n')
+}

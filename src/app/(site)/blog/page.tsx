@@ -1,0 +1,24 @@
+import { BlogPostList } from '@/components/BlogPostList'
+import { PageIntro } from '@/components/PageIntro'
+import { pageMetadata } from '@/domain/seo'
+
+export const metadata = pageMetadata({
+  title: 'My Blog',
+  description: 'Articles on habits, boundaries, career change and rest, with exercises you can try today.',
+  path: '/blog',
+})
+
+export default function BlogPage() {
+  return (
+    <>
+      <PageIntro title="My Blog">
+        <p className="lead">Short, practical reads on growth, habits and the courage to change.</p>
+      </PageIntro>
+      <section className="section" aria-label="Blog posts">
+        <div className="container">
+          <BlogPostList />
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,88 @@
+import Link from 'next/link'
+
+import { CoachingServiceList } from '@/components/CoachingServiceList'
+import { FaqList } from '@/components/FaqList'
+import { JsonLd } from '@/components/JsonLd'
+import { PageIntro } from '@/components/PageIntro'
+import { PricingCards } from '@/components/PricingCards'
+import { TestimonialList } from '@/components/TestimonialList'
+import { BRAND } from '@/domain/brand'
+import { PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { pageMetadata } from '@/domain/seo'
+
+export const metadata = pageMetadata({
+  title: 'Coaching',
+  description: 'Coaching packages, what to expect, pricing from $150 and answers to common questions.',
+  path: '/coaching',
+})
+
+const STEPS = [
+  { title: 'A free discovery call', text: 'About 30 minutes to talk about your goals and see if we are a good fit.' },
+  { title: 'Your growth plan', text: 'Together we turn what you want into clear goals and first small steps.' },
+  { title: 'Regular sessions', text: `60-minute sessions by video or phone. Reschedule with ${RESCHEDULE_NOTICE_HOURS} hours notice.` },
+  { title: 'Progress you can see', text: 'We review what works, adjust the plan and celebrate the wins.' },
+]
+
+export default function CoachingPage() {
+  return (
+    <>
+      <PageIntro title="Coaching">
+        <p className="lead">
+          Coaching is a partnership: you bring what matters to you, I bring structure, questions and
+          accountability, so you can move from stuck to moving.
+        </p>
+      </PageIntro>
+      <section className="section" aria-labelledby="packages-heading">
+        <div className="container">
+          <h2 id="packages-heading">Coaching Packages</h2>
+          <CoachingServiceList />
+        </div>
+      </section>
+      <section className="section section--tinted" aria-labelledby="expect-heading">
+        <div className="container">
+          <h2 id="expect-heading">What to Expect</h2>
+          <ol className="steps">
+            {STEPS.map((s) => (
+              <li key={s.title}>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+      <TestimonialList />
+      <section className="section" aria-labelledby="pricing-heading">
+        <div className="container">
+          <h2 id="pricing-heading">Pricing</h2>
+          <PricingCards />
+        </div>
+      </section>
+      <FaqList page="coaching" />
+      <section className="section section--cta" aria-labelledby="cta-heading">
+        <div className="container container--narrow">
+          <h2 id="cta-heading">Ready to Begin?</h2>
+          <p>Start with a free discovery call of about 30 minutes. No obligation.</p>
+          <Link href="/scheduling" className="button button--primary button--large">
+            Schedule a Call
+          </Link>
+        </div>
+      </section>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Service',
+          serviceType: 'Life coaching',
+          provider: { '@type': 'Person', name: BRAND.name },
+          offers: PRICING.map((p) => ({
+            '@type': 'Offer',
+            name: p.name,
+            description: p.rhythm,
+            price: p.price,
+            priceCurrency: 'USD',
+          })),
+        }}
+      />
+    </>
+  )
+}

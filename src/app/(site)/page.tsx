@@ -1,0 +1,91 @@
+import Link from 'next/link'
+
+import { AnnouncementBanner } from '@/components/AnnouncementBanner'
+import { BlogPostList } from '@/components/BlogPostList'
+import { HelpCards } from '@/components/HelpCards'
+import { JsonLd } from '@/components/JsonLd'
+import { TestimonialList } from '@/components/TestimonialList'
+import { getSiteSettings } from '@/content/site-settings'
+import { BRAND, siteUrl } from '@/domain/brand'
+import { IMPACT } from '@/domain/business'
+import { pageMetadata } from '@/domain/seo'
+
+export const metadata = pageMetadata({
+  title: 'Home',
+  description: BRAND.description,
+  path: '/',
+})
+
+export default async function HomePage() {
+  const settings = await getSiteSettings()
+  return (
+    <>
+      <AnnouncementBanner />
+      <section className="hero">
+        <div className="container hero__inner">
+          <p className="eyebrow">Personal growth and life coaching</p>
+          <h1>Grow into the life you actually want</h1>
+          <p className="hero__lead">
+            I help thoughtful, busy people find clarity, build lasting habits and make brave decisions, through
+            1-on-1 coaching, group sessions, books and workshops.
+          </p>
+          <div className="button-row">
+            <Link href="/scheduling" className="button button--primary button--large">
+              Schedule a Call
+            </Link>
+            <Link href="/coaching" className="button button--secondary button--large">
+              Explore Coaching Services
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="help-heading">
+        <div className="container">
+          <h2 id="help-heading">How I Can Help</h2>
+          <HelpCards />
+        </div>
+      </section>
+
+      <section className="section section--impact" aria-labelledby="impact-heading">
+        <div className="container">
+          <h2 id="impact-heading">Impact</h2>
+          <ul className="impact">
+            {IMPACT.map((item) => (
+              <li key={item.label}>
+                <span className="impact__figure">{item.figure}</span>
+                <span className="impact__label">{item.label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <TestimonialList />
+
+      <section className="section" aria-labelledby="featured-heading">
+        <div className="container">
+          <h2 id="featured-heading">Featured Posts</h2>
+          <BlogPostList limit={3} headingLevel="h3" />
+          <p className="section__cta">
+            <a href={settings.externalBlogUrl} className="button button--secondary" target="_blank" rel="noopener noreferrer">
+              Visit My Blog<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+      </section>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Person',
+          name: BRAND.name,
+          jobTitle: BRAND.role,
+          url: siteUrl().toString(),
+          email: settings.email,
+          telephone: settings.phone,
+          sameAs: Object.values(settings.social),
+        }}
+      />
+    </>
+  )
+}

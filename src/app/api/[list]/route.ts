@@ -1,0 +1,52 @@
+import { getBlogPosts, getBooks, getCoachingServices, getTestimonials, getWorkshops } from '@/content/lists'
+import type { ListState } from '@/domain/list-state'
+
+/**
+ * The public read API of the spec (site-spec §7): JSON arrays of published items with the spec's field
+ * names. Reads go through the same cached readers as the pages, so an edit in the admin reaches both.
+ */
+const LISTS: Record<string, () => Promise<ListState<object>>> = {
+  testimonials: getTestimonials,
+  blogs: async () => {
+    const state = await getBlogPosts()
+    if (state.status === 'failed') return state
+    return { status: 'loaded', items: state.items.map(({ imageAlt: _alt, ...post }) => post) }
+  },
+  'coaching-services': getCoachingServices,
+  books: async () => {
+    const state = await getBooks()
+    if (state.status === 'failed') return state
+    return { status: 'loaded', items: state.items.map(({ coverAlt: _alt, ...book }) => book) }
+  },
+  workshops: getWorkshops,
+}
+
+const ALLOW = 'GET, HEAD'
+const CORS = { 'Access-Control-Allow-Origin': '*' }
+
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { ...CORS, ...headers } })
+
+type Context = { params: Promise<{ list: string }> }
+
+export async function GET(_request: Request, { params }: Context): Promise<Response> {
+  const { list } = await params
+  const read = Object.hasOwn(LISTS, list) ? LISTS[list] : undefined
+  if (!read) return json({ error: `There is no list called "${list}".` }, 404)
+  const state = await read()
+  if (state.status === 'failed') {
+    return json({ error: 'The list could not be read. Please try again later.' }, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' })
+  }
+  // Short enough that an edit shows quickly, long enough that a CDN absorbs bursts.
+  return json(state.items, 200, { 'Cache-Control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600' })
+}
+
+export async function HEAD(request: Request, context: Context): Promise<Response> {
+  const res = await GET(request, context)
+  return new Response(null, { status: res.status, headers: res.headers })
+}
+
+const methodNotAllowed = async (): Promise<Response> =>
+  json({ error: 'Only GET and HEAD are supported.' }, 405, { Allow: ALLOW })
+
+export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE, methodNotAllowed as OPTIONS }

@@ -1,0 +1,21 @@
+'use client'
+
+/** Last resort when even the layout fails: a self-contained page (no shared CSS can be assumed here). */
+export default function GlobalError({ reset }: { error: Error; reset: () => void }) {
+  return (
+    <html lang="en">
+      <body style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem 1.5rem', maxWidth: '40rem', margin: '0 auto' }}>
+        <main>
+          <h1>Something went wrong</h1>
+          <p>Sorry, the site could not be shown. Please try again in a moment.</p>
+          <p>
+            <button type="button" onClick={reset}>
+              Try again
+            </button>{' '}
+            <a href="/">Go to the home page</a>
+          </p>
+        </main>
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,29 @@
+import type { Access, FieldAccess } from 'payload'
+
+import type { User } from '@/payload-types'
+
+const isAdmin = (user: unknown): boolean => (user as User | null)?.role === 'admin'
+
+/** Anyone: the public read API and pages only ever ask for published items (see `published`). */
+export const anyone: Access = () => true
+
+/** Any logged-in user of the admin (the coach, an assistant). */
+export const authenticated: Access = ({ req }) => Boolean(req.user)
+
+/** Only users with the admin role: managing users, unlocking accounts. */
+export const admins: Access = ({ req }) => isAdmin(req.user)
+
+export const adminsFieldLevel: FieldAccess = ({ req }) => isAdmin(req.user)
+
+/** Admins see every user; everyone else sees only their own account. */
+export const adminsOrSelf: Access = ({ req }) => {
+  if (!req.user) return false
+  if (isAdmin(req.user)) return true
+  return { id: { equals: req.user.id } }
+}
+
+/** Logged-in users see drafts; the public sees only published items. */
+export const publishedOrAuthenticated: Access = ({ req }) => {
+  if (req.user) return true
+  return { published: { equals: true } }
+}

@@ -1,0 +1,35 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { anyone, authenticated } from '../access'
+import { dataDir } from '../data-dir'
+
+export const Media: CollectionConfig = {
+  slug: 'media',
+  labels: { singular: 'Image', plural: 'Images' },
+  admin: { group: 'Content' },
+  access: {
+    read: anyone,
+    create: authenticated,
+    update: authenticated,
+    delete: authenticated,
+  },
+  fields: [
+    {
+      name: 'alt',
+      label: 'Alternative text',
+      type: 'text',
+      required: true,
+      maxLength: 200,
+      admin: { description: 'Describe the image for people who cannot see it.' },
+    },
+  ],
+  upload: {
+    staticDir: path.join(dataDir(), 'media'),
+    mimeTypes: ['image/*'],
+    imageSizes: [{ name: 'card', width: 640, height: 400, position: 'centre', formatOptions: { format: 'webp', options: { quality: 78 } } }],
+    adminThumbnail: 'card',
+    formatOptions: { format: 'webp', options: { quality: 82 } },
+  },
+}

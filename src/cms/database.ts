@@ -1,0 +1,48 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import type { DatabaseAdapterObj } from 'payload'
+
+import { dataDir } from './data-dir'
+import { migrations as postgresMigrations } from './migrations/postgres'
+import { migrations as sqliteMigrations } from './migrations/sqlite'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export type DatabaseKind = 'sqlite' | 'postgres'
+
+export const databaseKind = (url = process.env.DATABASE_URL): DatabaseKind =>
+  url && /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite'
+
+/** `file:PATH` for SQLite; unset means data/site.db. */
+export function sqliteUrl(url = process.env.DATABASE_URL): string {
+  if (url?.startsWith('file:')) return `file:${path.resolve(url.slice('file:'.length))}`
+  return `file:${path.join(dataDir(), 'site.db')}`
+}
+
+/**
+ * DATABASE_URL picks the adapter: unset or file: → embedded SQLite, postgres:// → PostgreSQL.
+ * Schema changes only ever come from the committed migrations (one folder per adapter, both generated from
+ * the same collections); they run on start, and again when the server first reaches a database that was
+ * down at start.
+ */
+export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapterObj {
+  if (databaseKind(url) === 'postgres') {
+    return postgresAdapter({
+      pool: { connectionString: url, connectionTimeoutMillis: 2000, max: 10 },
+      push: false,
+      migrationDir: path.resolve(dirname, 'migrations/postgres'),
+      prodMigrations: postgresMigrations,
+    })
+  }
+  return sqliteAdapter({
+    client: { url: sqliteUrl(url) },
+    push: false,
+    busyTimeout: 5000,
+    wal: true,
+    migrationDir: path.resolve(dirname, 'migrations/sqlite'),
+    prodMigrations: sqliteMigrations,
+  })
+}

@@ -1,0 +1,37 @@
+import type { GlobalConfig } from 'payload'
+
+import { anyone, authenticated } from '../access'
+import { revalidateGlobal } from '../hooks/revalidate'
+
+export const Announcement: GlobalConfig = {
+  slug: 'announcement',
+  label: 'Announcement banner',
+  admin: { group: 'Settings' },
+  access: { read: anyone, update: authenticated },
+  hooks: { afterChange: revalidateGlobal('announcement') },
+  fields: [
+    {
+      name: 'text',
+      type: 'text',
+      maxLength: 200,
+      admin: { description: 'Leave empty to hide the banner.' },
+    },
+    {
+      name: 'link',
+      type: 'text',
+      maxLength: 300,
+      admin: { description: 'Optional: a page of this site (/workshops) or a full web address.' },
+      validate: (value: null | string | undefined) =>
+        !value || /^(\/(?!\/)|https?:\/\/)/.test(value) || 'Use a path like /workshops or a full https:// address.',
+    },
+    {
+      name: 'endsAt',
+      label: 'Show until',
+      type: 'date',
+      admin: {
+        description: 'The banner disappears by itself after this moment.',
+        date: { pickerAppearance: 'dayAndTime' },
+      },
+    },
+  ],
+}

@@ -1,0 +1,66 @@
+import Link from 'next/link'
+
+import { BRAND } from '@/domain/brand'
+import { getSiteSettings } from '@/content/site-settings'
+import { Logo } from './Logo'
+import { SubscribeForm } from './SubscribeForm'
+
+export async function SiteFooter() {
+  const settings = await getSiteSettings()
+  const follow = [
+    { label: 'Instagram', href: settings.social.instagram },
+    { label: 'Facebook', href: settings.social.facebook },
+    { label: 'E-mail', href: `mailto:${settings.email}` },
+    { label: 'Blog', href: settings.social.blogPlatform },
+    { label: 'LinkedIn', href: settings.social.linkedin },
+    { label: 'WhatsApp', href: settings.social.whatsapp },
+  ]
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo />
+          <p>{BRAND.role}</p>
+          <ul className="contact-lines">
+            <li>
+              <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>
+            </li>
+            <li>
+              <a href={`mailto:${settings.email}`}>{settings.email}</a>
+            </li>
+          </ul>
+        </div>
+        <section className="site-footer__block" aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter">Subscribe to Our Newsletter</h2>
+          <p>Monthly notes on growth, habits and upcoming workshops. No spam.</p>
+          <SubscribeForm source="footer" />
+        </section>
+        <section className="site-footer__block" aria-labelledby="footer-schedule">
+          <h2 id="footer-schedule">Schedule a Call</h2>
+          <p>A free discovery call of about 30 minutes.</p>
+          <Link href="/scheduling" className="button button--secondary">
+            Book a Discovery Call
+          </Link>
+        </section>
+        <section className="site-footer__block" aria-labelledby="footer-follow">
+          <h2 id="footer-follow">Follow Us</h2>
+          <ul className="follow-links">
+            {follow.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} {...(link.href.startsWith('mailto:') ? {} : { rel: 'noopener noreferrer', target: '_blank' })}>
+                  {link.label}
+                  {!link.href.startsWith('mailto:') && <span className="visually-hidden"> (opens in a new tab)</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="container site-footer__legal">
+        <p>
+          © {BRAND.siteName}. <Link href="/admin">Admin</Link>
+        </p>
+      </div>
+    </footer>
+  )
+}

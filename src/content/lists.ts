@@ -1,0 +1,152 @@
+import type { Where } from 'payload'
+
+import type { FaqPage } from '@/domain/faq-pages'
+import { toListState, type ListState } from '@/domain/list-state'
+import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
+import { cacheOutcome } from './cache-life'
+import { isBuildPhase, payloadClient } from './payload'
+import type { ContentTag } from './tags'
+
+/* The public shapes of the spec (site-spec §3). Image fields are root-relative URLs. */
+export type TestimonialItem = { quote: string; author: string }
+export type BlogPostItem = {
+  id: string
+  title: string
+  description: string
+  imageUrl: string | null
+  link: string
+  excerpt: string
+  image: string | null
+  externalLink: string
+  imageAlt: string
+}
+export type CoachingServiceItem = { title: string; summary: string; features: string[]; link?: string }
+export type BookItem = { title: string; synopsis: string; coverImage: string | null; purchaseLink: string; coverAlt: string }
+export type WorkshopItem = { title: string; date: string; format: string; description: string; registerLink: string }
+export type FaqItem = { question: string; answer: string }
+
+type ListSlug = 'testimonials' | 'blog-posts' | 'coaching-services' | 'books' | 'workshops' | 'faqs'
+
+/** Reads one published list in the coach's order; any failure becomes the list's failed state. */
+async function readList<T>(
+  collection: ListSlug,
+  map: (doc: never) => T,
+  where: Where = {},
+): Promise<ListState<T>> {
+  if (isBuildPhase()) return { status: 'failed' }
+  try {
+    const payload = await payloadClient()
+    const result = await payload.find({
+      collection,
+      where: { and: [{ published: { equals: true } }, where] },
+      sort: '_order',
+      limit: 100,
+      depth: 1,
+      pagination: false,
+      overrideAccess: false,
+    })
+    return toListState(result.docs, map)
+  } catch (error) {
+    console.error(`Reading ${collection} failed:`, error instanceof Error ? error.message : error)
+    return { status: 'failed' }
+  }
+}
+
+async function cachedList<T>(tag: ContentTag, read: Promise<ListState<T>>, success?: 'hours'): Promise<ListState<T>> {
+  const state = await read
+  cacheOutcome(tag, state.status === 'failed', success)
+  return state
+}
+
+function mediaUrl(media: number | Media | null | undefined, size?: 'card'): string | null {
+  if (!media || typeof media !== 'object') return null
+  return (size && media.sizes?.[size]?.url) || media.url || null
+}
+const mediaAlt = (media: number | Media | null | undefined): string =>
+  media && typeof media === 'object' ? media.alt : ''
+
+export async function getTestimonials(): Promise<ListState<TestimonialItem>> {
+  'use cache'
+  return cachedList(
+    'testimonials',
+    readList('testimonials', (doc: Testimonial) => ({ quote: doc.quote, author: doc.author })),
+  )
+}
+
+export async function getBlogPosts(): Promise<ListState<BlogPostItem>> {
+  'use cache'
+  return cachedList(
+    'blogs',
+    readList('blog-posts', (doc: BlogPost) => {
+      const image = mediaUrl(doc.image, 'card')
+      return {
+        id: String(doc.id),
+        title: doc.title,
+        description: doc.description,
+        imageUrl: image,
+        link: doc.externalLink,
+        excerpt: doc.description,
+        image,
+        externalLink: doc.externalLink,
+        imageAlt: mediaAlt(doc.image),
+      }
+    }),
+  )
+}
+
+export async function getCoachingServices(): Promise<ListState<CoachingServiceItem>> {
+  'use cache'
+  return cachedList(
+    'coaching-services',
+    readList('coaching-services', (doc: CoachingService) => ({
+      title: doc.title,
+      summary: doc.summary,
+      features: (doc.features ?? []).map((f) => f.feature),
+      ...(doc.link ? { link: doc.link } : {}),
+    })),
+  )
+}
+
+export async function getBooks(): Promise<ListState<BookItem>> {
+  'use cache'
+  return cachedList(
+    'books',
+    readList('books', (doc: Book) => ({
+      title: doc.title,
+      synopsis: doc.synopsis,
+      coverImage: mediaUrl(doc.coverImage, 'card'),
+      purchaseLink: doc.purchaseLink,
+      coverAlt: mediaAlt(doc.coverImage) || `Cover of ${doc.title}`,
+    })),
+  )
+}
+
+/** Upcoming workshops only; re-read hourly so a past event drops off without anyone touching it. */
+export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
+  'use cache'
+  const startOfToday = new Date()
+  startOfToday.setUTCHours(0, 0, 0, 0)
+  return cachedList(
+    'workshops',
+    readList(
+      'workshops',
+      (doc: Workshop) => ({
+        title: doc.title,
+        date: doc.date,
+        format: doc.format,
+        description: doc.description,
+        registerLink: doc.registerLink,
+      }),
+      { date: { greater_than_equal: startOfToday.toISOString() } },
+    ),
+    'hours',
+  )
+}
+
+export async function getFaqs(page: FaqPage): Promise<ListState<FaqItem>> {
+  'use cache'
+  return cachedList(
+    'faqs',
+    readList('faqs', (doc: Faq) => ({ question: doc.question, answer: doc.answer }), { page: { equals: page } }),
+  )
+}

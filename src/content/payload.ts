@@ -1,0 +1,11 @@
+import config from '@payload-config'
+import { getPayload, type Payload } from 'payload'
+
+/** The one way the site reaches Payload's Local API. */
+export const payloadClient = (): Promise<Payload> => getPayload({ config })
+
+/**
+ * During `next build` there is deliberately no database: reads fail fast and their short failure lifetime
+ * makes the first requests after start render the real content.
+ */
+export const isBuildPhase = (): boolean => process.env.NEXT_PHASE === 'phase-production-build'

@@ -1,0 +1,95 @@
+import { announcementCacheSeconds, isAnnouncementActive, type AnnouncementData } from '@/domain/announcement'
+import { cacheOutcome } from './cache-life'
+import { isBuildPhase, payloadClient } from './payload'
+
+export type SocialLinks = {
+  instagram: string
+  facebook: string
+  blogPlatform: string
+  linkedin: string
+  whatsapp: string
+}
+
+export type SiteSettingsData = {
+  phone: string
+  email: string
+  social: SocialLinks
+  externalBlogUrl: string
+  introVideoId: string
+  externalCalendarUrl: string | null
+}
+
+/** What the header and footer show when the settings cannot be read (or were never filled in). */
+export const DEFAULT_SITE_SETTINGS: SiteSettingsData = {
+  phone: '+1 (555) 010-2030',
+  email: 'hello@example.com',
+  social: {
+    instagram: 'https://www.instagram.com/',
+    facebook: 'https://www.facebook.com/',
+    blogPlatform: 'https://medium.com/',
+    linkedin: 'https://www.linkedin.com/',
+    whatsapp: 'https://wa.me/15550102030',
+  },
+  externalBlogUrl: 'https://medium.com/',
+  // A placeholder id, as the spec says; the coach sets the real one in Site settings.
+  introVideoId: 'aqz-KE-bpKQ',
+  externalCalendarUrl: null,
+}
+
+const orDefault = (value: string | null | undefined, fallback: string): string => value?.trim() || fallback
+
+export async function getSiteSettings(): Promise<SiteSettingsData> {
+  'use cache'
+  let failed = true
+  let settings = DEFAULT_SITE_SETTINGS
+  if (!isBuildPhase()) {
+    try {
+      const payload = await payloadClient()
+      const doc = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+      const d = DEFAULT_SITE_SETTINGS
+      settings = {
+        phone: orDefault(doc.phone, d.phone),
+        email: orDefault(doc.email, d.email),
+        social: {
+          instagram: orDefault(doc.social?.instagram, d.social.instagram),
+          facebook: orDefault(doc.social?.facebook, d.social.facebook),
+          blogPlatform: orDefault(doc.social?.blogPlatform, d.social.blogPlatform),
+          linkedin: orDefault(doc.social?.linkedin, d.social.linkedin),
+          whatsapp: orDefault(doc.social?.whatsapp, d.social.whatsapp),
+        },
+        externalBlogUrl: orDefault(doc.externalBlogUrl, d.externalBlogUrl),
+        introVideoId: orDefault(doc.introVideoId, d.introVideoId),
+        externalCalendarUrl: doc.externalCalendarUrl?.trim() || null,
+      }
+      failed = false
+    } catch (error) {
+      console.error('Reading site settings failed:', error instanceof Error ? error.message : error)
+    }
+  }
+  cacheOutcome('site-settings', failed)
+  return settings
+}
+
+/**
+ * The banner while it is active, else null (also when it cannot be read). Cached until it ends, so it
+ * disappears by itself; the check runs here because only cached code may read the clock.
+ */
+export async function getAnnouncement(): Promise<AnnouncementData | null> {
+  'use cache'
+  let announcement: AnnouncementData | null = null
+  let failed = true
+  if (!isBuildPhase()) {
+    try {
+      const payload = await payloadClient()
+      const doc = await payload.findGlobal({ slug: 'announcement', depth: 0 })
+      announcement = { text: doc.text ?? '', link: doc.link || null, endsAt: doc.endsAt ?? null }
+      failed = false
+    } catch (error) {
+      console.error('Reading the announcement failed:', error instanceof Error ? error.message : error)
+    }
+  }
+  const now = new Date()
+  const seconds = announcementCacheSeconds(announcement, now)
+  cacheOutcome('announcement', failed, { stale: 30, revalidate: seconds, expire: Math.max(seconds * 2, 600) })
+  return isAnnouncementActive(announcement, now) ? announcement : null
+}

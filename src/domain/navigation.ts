@@ -1,0 +1,13 @@
+/** The header's navigation, in the spec's order and with its labels (site-spec §2). */
+export const NAV_ITEMS = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/coaching', label: 'Coaching' },
+  { href: '/books', label: 'My Books' },
+  { href: '/blog', label: 'My Blog' },
+  { href: '/workshops', label: 'Workshops' },
+  { href: '/schedule-and-contact', label: 'Reach Us' },
+] as const
+
+/** Every public page: the spec's seven routes plus the discovery-call page the spec links to. */
+export const PUBLIC_PATHS = [...NAV_ITEMS.map((i) => i.href), '/scheduling'] as const

@@ -1,0 +1,144 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * What the content model must do on any database: migrate from empty, seed once, serve only published
+ * items to the public, and keep writes and account management behind the right roles. The same suite runs
+ * on SQLite and on PostgreSQL (DATABASE_URL is set by the calling file before Payload is imported).
+ */
+export function cmsSuite(label: string, setup: () => Promise<{ url: string; dataDir?: string; cleanup: () => Promise<void> | void }>) {
+  describe(`content model on ${label}`, () => {
+    let payload: Payload
+    let cleanup: () => Promise<void> | void = () => {}
+
+    beforeAll(async () => {
+      const db = await setup()
+      cleanup = db.cleanup
+      process.env.DATABASE_URL = db.url
+      if (db.dataDir) process.env.DATA_DIR = db.dataDir
+      process.env.PAYLOAD_SECRET = 'test-secret'
+      const { getPayload } = await import('payload')
+      const { default: config } = await import('@/cms/payload.config')
+      const { prepareDatabase } = await import('@/cms/prepare')
+      payload = await getPayload({ config })
+      await prepareDatabase(payload, { seed: true })
+    })
+
+    afterAll(async () => {
+      await payload?.destroy()
+      // Close PostgreSQL's pool before its database is dropped (destroy leaves it open).
+      await (payload?.db as unknown as { pool?: { end: () => Promise<void> } }).pool?.end()
+      await cleanup()
+    })
+
+    it('seeds realistic sample content for every list', async () => {
+      const count = async (collection: Parameters<Payload['count']>[0]['collection']) =>
+        (await payload.count({ collection })).totalDocs
+      expect(await count('testimonials')).toBeGreaterThanOrEqual(6)
+      expect(await count('blog-posts')).toBeGreaterThanOrEqual(6)
+      expect(await count('coaching-services')).toBeGreaterThanOrEqual(3)
+      expect(await count('books')).toBeGreaterThanOrEqual(3)
+      expect(await count('workshops')).toBeGreaterThanOrEqual(3)
+
+      const posts = await payload.find({ collection: 'blog-posts', depth: 1 })
+      for (const post of posts.docs) {
+        expect(typeof post.image === 'object' && post.image?.url).toMatch(/^\/cms-api\/media\/file\/.+\.webp$/)
+      }
+      const services = await payload.find({ collection: 'coaching-services' })
+      for (const s of services.docs) expect(s.features?.length).toBeGreaterThan(0)
+      const books = await payload.find({ collection: 'books', depth: 1 })
+      for (const b of books.docs) expect(typeof b.coverImage === 'object' && b.coverImage?.url).toBeTruthy()
+      const workshops = await payload.find({ collection: 'workshops' })
+      for (const w of workshops.docs) expect(new Date(w.date).getTime()).toBeGreaterThan(Date.now())
+      for (const page of ['coaching', 'workshops', 'contact'] as const) {
+        expect((await payload.count({ collection: 'faqs', where: { page: { equals: page } } })).totalDocs).toBeGreaterThan(0)
+      }
+      const announcement = await payload.findGlobal({ slug: 'announcement' })
+      const ends = new Date(announcement.endsAt ?? '')
+      expect(ends.getUTCMonth()).toBe(4)
+      expect(ends.getUTCDate()).toBe(15)
+      expect(ends.getTime()).toBeGreaterThan(Date.now())
+      expect(ends.getTime() - Date.now()).toBeLessThanOrEqual(366 * 86_400_000)
+      const settings = await payload.findGlobal({ slug: 'site-settings' })
+      expect(settings.email).toBeTruthy()
+      expect(settings.phone).toBeTruthy()
+    })
+
+    it('seeds only once: running it again changes nothing', async () => {
+      const { seedIfEmpty } = await import('@/cms/seed/seed')
+      const before = (await payload.count({ collection: 'testimonials' })).totalDocs
+      expect(await seedIfEmpty(payload)).toBe('skipped')
+      expect((await payload.count({ collection: 'testimonials' })).totalDocs).toBe(before)
+    })
+
+    it('serves only published items to the public, in the order the coach set', async () => {
+      const all = await payload.find({ collection: 'testimonials', sort: '_order', pagination: false })
+      const hidden = all.docs[1]!
+      await payload.update({ collection: 'testimonials', id: hidden.id, data: { published: false } })
+      const pub = await payload.find({
+        collection: 'testimonials',
+        overrideAccess: false,
+        where: { published: { equals: true } },
+        sort: '_order',
+        pagination: false,
+      })
+      expect(pub.docs.map((d) => d.id)).toEqual(all.docs.filter((d) => d.id !== hidden.id).map((d) => d.id))
+      // Even without the filter, anonymous reads never include unpublished items.
+      const anonymous = await payload.find({ collection: 'testimonials', overrideAccess: false, pagination: false })
+      expect(anonymous.docs.some((d) => d.id === hidden.id)).toBe(false)
+      await payload.update({ collection: 'testimonials', id: hidden.id, data: { published: true } })
+    })
+
+    it('lets only logged-in users write content', async () => {
+      await expect(
+        payload.create({ collection: 'testimonials', overrideAccess: false, data: { quote: 'x', author: 'y' } }),
+      ).rejects.toThrow(/not allowed/i)
+      const editor = await payload.create({
+        collection: 'users',
+        data: { email: 'editor@example.com', password: 'editor-password-1', role: 'editor' },
+      })
+      const doc = await payload.create({
+        collection: 'testimonials',
+        overrideAccess: false,
+        user: editor,
+        data: { quote: 'Kind words', author: 'A client' },
+      })
+      expect(doc.published).toBe(true)
+      await payload.delete({ collection: 'testimonials', id: doc.id })
+    })
+
+    it('makes the first account the admin; only an admin manages users and unlocks accounts', async () => {
+      await payload.delete({ collection: 'users', where: { id: { exists: true } } })
+      const first = await payload.create({
+        collection: 'users',
+        data: { email: 'coach@example.com', password: 'coach-password-1', role: 'editor' },
+      })
+      expect(first.role).toBe('admin')
+      const editor = await payload.create({
+        collection: 'users',
+        overrideAccess: false,
+        user: first,
+        data: { email: 'assistant@example.com', password: 'assistant-password-1', role: 'editor' },
+      })
+      expect(editor.role).toBe('editor')
+
+      await expect(
+        payload.create({
+          collection: 'users',
+          overrideAccess: false,
+          user: editor,
+          data: { email: 'intruder@example.com', password: 'intruder-password-1', role: 'admin' },
+        }),
+      ).rejects.toThrow(/not allowed/i)
+      await expect(
+        payload.unlock({ collection: 'users', data: { email: 'coach@example.com' }, overrideAccess: false, req: { user: { ...editor, collection: 'users' } } }),
+      ).rejects.toThrow(/not allowed/i)
+      await expect(
+        payload.unlock({ collection: 'users', data: { email: 'assistant@example.com' }, overrideAccess: false, req: { user: { ...first, collection: 'users' } } }),
+      ).resolves.toBeTruthy()
+      // An editor may not promote themselves.
+      const self = await payload.update({ collection: 'users', id: editor.id, overrideAccess: false, user: editor, data: { role: 'admin' } })
+      expect(self.role).toBe('editor')
+    })
+  })
+}

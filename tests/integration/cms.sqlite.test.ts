@@ -1,0 +1,4 @@
+import { cmsSuite } from './cms-suite'
+import { freshSqlite } from './database'
+
+cmsSuite('SQLite', async () => freshSqlite())

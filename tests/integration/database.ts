@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import pg from 'pg'
+
+/** A fresh, empty SQLite file in a temp folder (with its own data dir for uploads and the secret). */
+export function freshSqlite(): { url: string; dataDir: string; cleanup: () => void } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-test-'))
+  return {
+    url: `file:${path.join(dataDir, 'site.db')}`,
+    dataDir,
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  }
+}
+
+/** A fresh PostgreSQL database on the server of TEST_POSTGRES_URL, dropped again by `cleanup`. */
+export async function freshPostgres(serverUrl: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
+  const name = `coach_test_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}

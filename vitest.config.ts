@@ -1,0 +1,20 @@
+import path from 'node:path'
+
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@payload-config': path.resolve(import.meta.dirname, 'src/cms/payload.config.ts'),
+  '@': path.resolve(import.meta.dirname, 'src'),
+}
+
+/** Unit tests beside the domain code, and integration tests that boot Payload on a real database. */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Each file gets its own process: Payload keeps one instance per process, bound to one database.
+    pool: 'forks',
+  },
+})
