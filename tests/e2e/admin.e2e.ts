@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+
+import { SEEDED } from './browser'
+
+const api = `${SEEDED}/cms-api`
+
+/**
+ * The coach's side through Payload's REST API (what the admin UI itself calls): create the first account,
+ * log in, edit a list, and see the public page and API change on the next request.
+ */
+describe('the admin', () => {
+  it('answers /admin and keeps Payload\'s own API off the public paths', async () => {
+    expect((await fetch(`${SEEDED}/admin`)).status).toBe(200)
+    const res = await fetch(`${api}/testimonials?limit=1`)
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { docs: unknown[] }).docs).toHaveLength(1)
+  })
+
+  it('lets the first account log in and edit a testimonial; the change is live on the next request', async () => {
+    const credentials = { email: 'coach@example.com', password: 'a-long-coach-password' }
+    const register = await fetch(`${api}/users/first-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
+    expect(register.status).toBe(200)
+    const login = await fetch(`${api}/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
+    expect(login.status).toBe(200)
+    const { token, user } = (await login.json()) as { token: string; user: { role: string } }
+    expect(user.role).toBe('admin')
+    const auth = { Authorization: `JWT ${token}`, 'content-type': 'application/json' }
+
+    const list = (await (await fetch(`${api}/testimonials?sort=_order&limit=1`, { headers: auth })).json()) as {
+      docs: { id: number | string }[]
+    }
+    const id = list.docs[0]!.id
+    const quote = `Edited in the admin at ${Date.now()}`
+    const patch = await fetch(`${api}/testimonials/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ quote }) })
+    expect(patch.status).toBe(200)
+
+    expect(await (await fetch(`${SEEDED}/`)).text()).toContain(quote)
+    const apiList = (await (await fetch(`${SEEDED}/api/testimonials`)).json()) as { quote: string }[]
+    expect(apiList.map((t) => t.quote)).toContain(quote)
+
+    // Unpublishing removes it from the public site and API.
+    await fetch(`${api}/testimonials/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ published: false }) })
+    expect(await (await fetch(`${SEEDED}/about`)).text()).not.toContain(quote)
+    const after = (await (await fetch(`${SEEDED}/api/testimonials`)).json()) as { quote: string }[]
+    expect(after.map((t) => t.quote)).not.toContain(quote)
+    // Leave the seeded site as the other browser tests expect it.
+    await fetch(`${api}/testimonials/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ published: true }) })
+  })
+
+  it('refuses writes without a login', async () => {
+    const res = await fetch(`${api}/testimonials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ quote: 'spam', author: 'bot' }),
+    })
+    expect(res.status).toBe(403)
+  })
+})

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+
+import { DOWN, EMPTY, SEEDED } from './browser'
+
+/** Which lists each page shows, with the spec's texts (site-spec §8). */
+const LISTS = {
+  testimonials: { pages: ['/', '/about', '/coaching', '/workshops'], loading: 'Loading testimonials...', failed: 'Failed to load testimonials. Please try again later.', empty: null },
+  blogs: { pages: ['/', '/blog'], loading: 'Loading blog posts...', failed: 'Failed to load blog posts. Please try again later.', empty: 'No blog posts available at the moment.' },
+  coachingServices: { pages: ['/coaching'], loading: 'Loading coaching services...', failed: 'Failed to load coaching services. Please try again later.', empty: 'No coaching services available at the moment.' },
+  books: { pages: ['/books'], loading: 'Loading books...', failed: 'Failed to load books. Please try again later.', empty: 'No books available at the moment.' },
+  workshops: { pages: ['/workshops'], loading: 'Loading workshops...', failed: 'Failed to load workshops. Please try again later.', empty: 'No workshops available at the moment.' },
+}
+const ALL_PAGES = ['/', '/about', '/coaching', '/books', '/blog', '/workshops', '/schedule-and-contact', '/scheduling']
+
+const get = async (url: string) => {
+  const res = await fetch(url)
+  return { status: res.status, html: await res.text(), headers: res.headers }
+}
+
+describe('each list in its three states', () => {
+  it('loaded: cards and no state text; the loading text is the fallback streamed with the page', async () => {
+    for (const list of Object.values(LISTS)) {
+      for (const path of list.pages) {
+        const { status, html } = await get(`${SEEDED}${path}`)
+        expect(status).toBe(200)
+        expect(html, path).not.toContain(list.failed)
+        if (list.empty) expect(html, path).not.toContain(list.empty)
+        expect(html, `${path} carries its loading fallback`).toContain(list.loading)
+      }
+    }
+  })
+
+  it('empty (SEED_ON_START=false on a fresh database): each list shows its empty text', async () => {
+    for (const list of Object.values(LISTS)) {
+      for (const path of list.pages) {
+        const { status, html } = await get(`${EMPTY}${path}`)
+        expect(status).toBe(200)
+        expect(html, path).not.toContain(list.failed)
+        if (list.empty) expect(html, path).toContain(list.empty)
+      }
+    }
+  })
+
+  it('database unreachable: every page still answers 200 with each list\'s failure text and the rest intact', async () => {
+    for (const path of ALL_PAGES) {
+      const { status, html } = await get(`${DOWN}${path}`)
+      expect(status, path).toBe(200)
+      expect(html, path).toContain('<h1')
+      expect(html, path).toContain('Subscribe to Our Newsletter')
+      // The footer falls back to built-in contact details.
+      expect(html, path).toContain('hello@example.com')
+    }
+    for (const list of Object.values(LISTS)) {
+      for (const path of list.pages) expect((await get(`${DOWN}${path}`)).html, path).toContain(list.failed)
+    }
+  })
+})
+
+describe('the public read API', () => {
+  const shapes: Record<string, string[]> = {
+    testimonials: ['author', 'quote'],
+    blogs: ['description', 'excerpt', 'externalLink', 'id', 'image', 'imageUrl', 'link', 'title'],
+    'coaching-services': ['features', 'summary', 'title'],
+    books: ['coverImage', 'purchaseLink', 'synopsis', 'title'],
+    workshops: ['date', 'description', 'format', 'registerLink', 'title'],
+  }
+
+  it('answers JSON arrays with the spec field names, CORS-readable and briefly cacheable', async () => {
+    for (const [list, fields] of Object.entries(shapes)) {
+      const res = await fetch(`${SEEDED}/api/${list}`)
+      expect(res.status, list).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/application\/json/)
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+/)
+      const body = (await res.json()) as Record<string, unknown>[]
+      expect(Array.isArray(body)).toBe(true)
+      expect(body.length, list).toBeGreaterThan(0)
+      for (const item of body) {
+        const keys = Object.keys(item).filter((k) => !(list === 'coaching-services' && k === 'link')).sort()
+        expect(keys, list).toEqual(fields)
+      }
+    }
+    const [post] = (await (await fetch(`${SEEDED}/api/blogs`)).json()) as Record<string, string>[]
+    expect(post!.imageUrl).toMatch(/^\/cms-api\/media\/file\//)
+    expect(post!.image).toBe(post!.imageUrl)
+    expect(post!.excerpt).toBe(post!.description)
+    expect(post!.externalLink).toBe(post!.link)
+    const [service] = (await (await fetch(`${SEEDED}/api/coaching-services`)).json()) as { features: unknown }[]
+    expect(Array.isArray(service!.features)).toBe(true)
+  })
+
+  it('answers HEAD like GET, 405 to other methods, 404 JSON for an unknown list', async () => {
+    const head = await fetch(`${SEEDED}/api/books`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await fetch(`${SEEDED}/api/books`, { method })
+      expect(res.status, method).toBe(405)
+      expect(res.headers.get('allow')).toBe('GET, HEAD')
+    }
+    const unknown = await fetch(`${SEEDED}/api/unicorns`)
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ error: 'There is no list called "unicorns".' })
+  })
+
+  it('answers empty arrays on an empty database and 503 when the database is unreachable', async () => {
+    expect(await (await fetch(`${EMPTY}/api/books`)).json()).toEqual([])
+    const down = await fetch(`${DOWN}/api/books`)
+    expect(down.status).toBe(503)
+    expect(((await down.json()) as { error: string }).error).toMatch(/could not be read/)
+  })
+
+  it('serves sitemap.xml and robots.txt', async () => {
+    const sitemap = await get(`${SEEDED}/sitemap.xml`)
+    expect(sitemap.status).toBe(200)
+    for (const path of ['/about', '/coaching', '/books', '/blog', '/workshops', '/schedule-and-contact', '/scheduling']) {
+      expect(sitemap.html).toContain(`${path}</loc>`)
+    }
+    const robots = await get(`${SEEDED}/robots.txt`)
+    expect(robots.html).toMatch(/Sitemap: .*\/sitemap\.xml/)
+    expect(robots.html).toContain('Disallow: /admin')
+  })
+})
