@@ -1,6 +1,8 @@
 import { Suspense } from 'react'
 
 import { getBooks } from '@/content/lists'
+import { BRAND } from '@/domain/brand'
+import { JsonLd } from './JsonLd'
 import { ListLoading, ListView } from './ListView'
 
 async function Books() {
@@ -8,6 +10,19 @@ async function Books() {
   return (
     <ListView list="books" state={state}>
       {(items) => (
+        <>
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@graph': items.map((book) => ({
+              '@type': 'Book',
+              name: book.title,
+              description: book.synopsis,
+              author: { '@type': 'Person', name: BRAND.name },
+              url: book.purchaseLink,
+            })),
+          }}
+        />
         <ul className="card-grid" data-list="books">
           {items.map((book) => (
             <li key={book.title} className="card book-card">
@@ -24,6 +39,7 @@ async function Books() {
             </li>
           ))}
         </ul>
+        </>
       )}
     </ListView>
   )

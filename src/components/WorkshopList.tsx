@@ -1,7 +1,9 @@
 import { Suspense } from 'react'
 
 import { getWorkshops } from '@/content/lists'
+import { BRAND } from '@/domain/brand'
 import { formatEventDate } from '@/domain/dates'
+import { JsonLd } from './JsonLd'
 import { ListLoading, ListView } from './ListView'
 
 async function Workshops() {
@@ -9,6 +11,23 @@ async function Workshops() {
   return (
     <ListView list="workshops" state={state}>
       {(items) => (
+        <>
+        <JsonLd
+          data={{
+            '@context': 'https://schema.org',
+            '@graph': items.map((w) => ({
+              '@type': 'Event',
+              name: w.title,
+              startDate: w.date,
+              description: w.description,
+              eventAttendanceMode: /online/i.test(w.format)
+                ? 'https://schema.org/OnlineEventAttendanceMode'
+                : 'https://schema.org/OfflineEventAttendanceMode',
+              organizer: { '@type': 'Person', name: BRAND.name },
+              url: w.registerLink,
+            })),
+          }}
+        />
         <ul className="card-grid" data-list="workshops">
           {items.map((w) => (
             <li key={`${w.title}-${w.date}`} className="card">
@@ -27,6 +46,7 @@ async function Workshops() {
             </li>
           ))}
         </ul>
+        </>
       )}
     </ListView>
   )

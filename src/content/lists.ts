@@ -52,10 +52,26 @@ async function readList<T>(
   }
 }
 
-async function cachedList<T>(tag: ContentTag, read: Promise<ListState<T>>, success?: 'hours'): Promise<ListState<T>> {
+/**
+ * The last list each reader got from the database in this process. When a later read fails (the database
+ * went away while a page was being revalidated), the page keeps showing that content instead of replacing
+ * it with the failure text, and the short failure lifetime makes it try again soon.
+ */
+const lastGood = new Map<string, ListState<unknown>>()
+
+async function cachedList<T>(
+  key: string,
+  tag: ContentTag,
+  read: Promise<ListState<T>>,
+  success?: 'hours',
+): Promise<ListState<T>> {
   const state = await read
   cacheOutcome(tag, state.status === 'failed', success)
-  return state
+  if (state.status === 'loaded') {
+    lastGood.set(key, state)
+    return state
+  }
+  return (lastGood.get(key) as ListState<T> | undefined) ?? state
 }
 
 function mediaUrl(media: number | Media | null | undefined, size?: 'card'): string | null {
@@ -69,6 +85,7 @@ export async function getTestimonials(): Promise<ListState<TestimonialItem>> {
   'use cache'
   return cachedList(
     'testimonials',
+    'testimonials',
     readList('testimonials', (doc: Testimonial) => ({ quote: doc.quote, author: doc.author })),
   )
 }
@@ -76,6 +93,7 @@ export async function getTestimonials(): Promise<ListState<TestimonialItem>> {
 export async function getBlogPosts(): Promise<ListState<BlogPostItem>> {
   'use cache'
   return cachedList(
+    'blogs',
     'blogs',
     readList('blog-posts', (doc: BlogPost) => {
       const image = mediaUrl(doc.image, 'card')
@@ -98,6 +116,7 @@ export async function getCoachingServices(): Promise<ListState<CoachingServiceIt
   'use cache'
   return cachedList(
     'coaching-services',
+    'coaching-services',
     readList('coaching-services', (doc: CoachingService) => ({
       title: doc.title,
       summary: doc.summary,
@@ -110,6 +129,7 @@ export async function getCoachingServices(): Promise<ListState<CoachingServiceIt
 export async function getBooks(): Promise<ListState<BookItem>> {
   'use cache'
   return cachedList(
+    'books',
     'books',
     readList('books', (doc: Book) => ({
       title: doc.title,
@@ -127,6 +147,7 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
   const startOfToday = new Date()
   startOfToday.setUTCHours(0, 0, 0, 0)
   return cachedList(
+    'workshops',
     'workshops',
     readList(
       'workshops',
@@ -146,6 +167,7 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
 export async function getFaqs(page: FaqPage): Promise<ListState<FaqItem>> {
   'use cache'
   return cachedList(
+    `faqs:${page}`,
     'faqs',
     readList('faqs', (doc: Faq) => ({ question: doc.question, answer: doc.answer }), { page: { equals: page } }),
   )
