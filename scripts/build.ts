@@ -9,7 +9,10 @@ import path from 'node:path'
 import { buildStamp, STAMP_FILE } from './lib/build-stamp'
 
 const run = (args: string[]) => {
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+  const result = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 

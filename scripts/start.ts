@@ -31,15 +31,19 @@ const outcome = outcomeLine
 if (!outcome.ok) {
   console.warn(
     `\n! The database could not be prepared: ${outcome.error}\n` +
-      '  The site starts anyway: pages show each list\'s failure text until the database is reachable.\n',
+      "  The site starts anyway: pages show each list's failure text until the database is reachable.\n",
   )
 } else if (outcome.seeded) {
   console.log('Seeded the database with sample content.')
 }
 
-const server = spawn(process.execPath, [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+const server = spawn(
+  process.execPath,
+  [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
 

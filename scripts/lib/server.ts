@@ -1,4 +1,10 @@
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
 import { PUBLIC_PATHS } from '../../src/domain/navigation'
+import { rebuildReason } from './build-stamp'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -26,9 +32,79 @@ export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 3
   const deadline = Date.now() + timeoutMs
   for (const path of PUBLIC_PATHS) {
     for (;;) {
-      const html = await fetch(`${baseUrl}${path}`).then((r) => r.text(), () => '')
+      const html = await fetch(`${baseUrl}${path}`).then(
+        (r) => r.text(),
+        () => '',
+      )
       if (!databaseUp || !html.includes('Please try again later.') || Date.now() > deadline) break
       await sleep(250)
     }
   }
+}
+
+export type RunningSite = { url: string; stop: () => void }
+
+/**
+ * Serves a private copy of the production build through the real start script (so rendered pages cached
+ * on disk by one server never leak into another), with its own data folder. Used by the browser tests and
+ * the benchmarks.
+ */
+export async function startBuildCopy(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<RunningSite> {
+  const distDir = `.next-${name}`
+  fs.rmSync(distDir, { recursive: true, force: true })
+  fs.cpSync('.next', distDir, { recursive: true, filter: (src) => !/[\\/](cache|route-cache)$/.test(src) })
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NEXT_DIST_DIR: distDir,
+      DATA_DIR: dataDir,
+      PAYLOAD_SECRET: `${name}-secret`,
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    fs.rmSync(distDir, { recursive: true, force: true })
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  const log = fs.createWriteStream(path.join(os.tmpdir(), `coach-${name}.log`))
+  child.stderr?.pipe(log)
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const fail = (why: string) => {
+      stop()
+      reject(new Error(`${name}: ${why}\n${out.slice(-3000)}`))
+    }
+    const timer = setTimeout(() => fail('the server did not start in time'), timeoutMs)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log.write(chunk)
+      out += chunk.toString()
+      if (out.includes('Admin: ')) {
+        clearTimeout(timer)
+        resolve({ url: `http://localhost:${port}`, stop })
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      fail(`the server exited with ${code}`)
+    })
+  })
+}
+
+/** Builds when the sources (or SITE_URL) changed since the last build. */
+export function buildIfNeeded(): void {
+  const reason = rebuildReason('.next')
+  if (!reason) return
+  console.log(`Building (${reason})...`)
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
 }

@@ -4,7 +4,9 @@
 export default function GlobalError({ reset }: { error: Error; reset: () => void }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem 1.5rem', maxWidth: '40rem', margin: '0 auto' }}>
+      <body
+        style={{ fontFamily: 'system-ui, sans-serif', padding: '3rem 1.5rem', maxWidth: '40rem', margin: '0 auto' }}
+      >
         <main>
           <h1>Something went wrong</h1>
           <p>Sorry, the site could not be shown. Please try again in a moment.</p>
@@ -12,6 +14,8 @@ export default function GlobalError({ reset }: { error: Error; reset: () => void
             <button type="button" onClick={reset}>
               Try again
             </button>{' '}
+            {/* A full page load, not client navigation: the app that failed should start afresh. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
             <a href="/">Go to the home page</a>
           </p>
         </main>

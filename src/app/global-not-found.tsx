@@ -28,7 +28,9 @@ export default function GlobalNotFound() {
           <section className="page-intro">
             <div className="container container--narrow">
               <h1>Page not found</h1>
-              <p className="lead">Sorry, there is no page at this address. It may have moved, or the link may be mistyped.</p>
+              <p className="lead">
+                Sorry, there is no page at this address. It may have moved, or the link may be mistyped.
+              </p>
               <p>Try one of these instead:</p>
               <ul className="link-list">
                 {NAV_ITEMS.map((item) => (

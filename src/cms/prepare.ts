@@ -6,10 +6,7 @@ import { migrations as sqliteMigrations } from './migrations/sqlite'
 import { seedIfEmpty } from './seed/seed'
 
 /** Brings a database up to date (migrations) and, unless told not to, seeds it the first time. */
-export async function prepareDatabase(
-  payload: Payload,
-  options: { seed: boolean },
-): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(payload: Payload, options: { seed: boolean }): Promise<{ seeded: boolean }> {
   type Migrations = NonNullable<Parameters<Payload['db']['migrate']>[0]>['migrations']
   // The generated migration lists are typed per adapter; Payload's signature is adapter-neutral.
   const migrations = (databaseKind() === 'postgres' ? postgresMigrations : sqliteMigrations) as unknown as Migrations

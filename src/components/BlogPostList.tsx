@@ -17,12 +17,7 @@ async function BlogPosts({ limit, headingLevel }: { limit?: number; headingLevel
               <div className="card__body">
                 <Heading className="card__title">{post.title}</Heading>
                 <p>{post.excerpt}</p>
-                <a
-                  className="button button--text"
-                  href={post.externalLink}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a className="button button--text" href={post.externalLink} target="_blank" rel="noopener noreferrer">
                   Read More<span className="visually-hidden">: {post.title} (opens in a new tab)</span>
                 </a>
               </div>

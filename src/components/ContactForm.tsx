@@ -52,15 +52,39 @@ export function ContactForm() {
       )}
       <div className="field">
         <label htmlFor="contact-name">Name</label>
-        <input id="contact-name" name="name" type="text" autoComplete="name" required maxLength={100}
-          aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} />
-        {errors.name && <p id="contact-name-error" className="field-error">{errors.name}</p>}
+        <input
+          id="contact-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={100}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={describedBy('name')}
+        />
+        {errors.name && (
+          <p id="contact-name-error" className="field-error">
+            {errors.name}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor="contact-email">Email</label>
-        <input id="contact-email" name="email" type="email" autoComplete="email" required maxLength={254}
-          aria-invalid={errors.email ? true : undefined} aria-describedby={describedBy('email')} />
-        {errors.email && <p id="contact-email-error" className="field-error">{errors.email}</p>}
+        <input
+          id="contact-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('email')}
+        />
+        {errors.email && (
+          <p id="contact-email-error" className="field-error">
+            {errors.email}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor="contact-inquiryType">Inquiry type</label>
@@ -74,9 +98,20 @@ export function ContactForm() {
       </div>
       <div className="field">
         <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" rows={6} required maxLength={5000}
-          aria-invalid={errors.message ? true : undefined} aria-describedby={describedBy('message')} />
-        {errors.message && <p id="contact-message-error" className="field-error">{errors.message}</p>}
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          required
+          maxLength={5000}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy('message')}
+        />
+        {errors.message && (
+          <p id="contact-message-error" className="field-error">
+            {errors.message}
+          </p>
+        )}
       </div>
       <button type="submit" className="button button--primary">
         Send Message

@@ -8,7 +8,13 @@ import { DISCOVERY_CALL } from '@/domain/business'
  * "View Available Times" goes to the coach's external calendar when one is set, else to /scheduling;
  * on /scheduling itself (no calendar yet) it offers the contact form instead of linking to itself.
  */
-export async function DiscoveryCall({ headingLevel = 'h2', onSchedulingPage = false }: { headingLevel?: 'h1' | 'h2'; onSchedulingPage?: boolean }) {
+export async function DiscoveryCall({
+  headingLevel = 'h2',
+  onSchedulingPage = false,
+}: {
+  headingLevel?: 'h1' | 'h2'
+  onSchedulingPage?: boolean
+}) {
   const { externalCalendarUrl, email } = await getSiteSettings()
   const Heading = headingLevel
   return (
@@ -16,8 +22,8 @@ export async function DiscoveryCall({ headingLevel = 'h2', onSchedulingPage = fa
       <div className="container container--narrow">
         <Heading id="discovery-heading">Book a Free Discovery Call</Heading>
         <p className="lead">
-          A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you
-          are, where you want to be, and whether coaching is the right way to get there.
+          A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you are,
+          where you want to be, and whether coaching is the right way to get there.
         </p>
         <ul className="checklist">
           <li>{DISCOVERY_CALL.price}, no obligation</li>
@@ -25,7 +31,12 @@ export async function DiscoveryCall({ headingLevel = 'h2', onSchedulingPage = fa
           <li>Times shown in your own time zone</li>
         </ul>
         {externalCalendarUrl ? (
-          <a className="button button--primary button--large" href={externalCalendarUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            className="button button--primary button--large"
+            href={externalCalendarUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             View Available Times<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         ) : onSchedulingPage ? (

@@ -27,7 +27,13 @@ export function FaqList({ page, heading = 'Frequently Asked Questions' }: { page
     <section className="section" aria-labelledby={`faq-${page}`}>
       <div className="container container--narrow">
         <h2 id={`faq-${page}`}>{heading}</h2>
-        <Suspense fallback={<p className="list-message" role="status">Loading questions...</p>}>
+        <Suspense
+          fallback={
+            <p className="list-message" role="status">
+              Loading questions...
+            </p>
+          }
+        >
           <Faqs page={page} />
         </Suspense>
       </div>

@@ -47,7 +47,10 @@ export async function SiteFooter() {
           <ul className="follow-links">
             {follow.map((link) => (
               <li key={link.label}>
-                <a href={link.href} {...(link.href.startsWith('mailto:') ? {} : { rel: 'noopener noreferrer', target: '_blank' })}>
+                <a
+                  href={link.href}
+                  {...(link.href.startsWith('mailto:') ? {} : { rel: 'noopener noreferrer', target: '_blank' })}
+                >
                   {link.label}
                   {!link.href.startsWith('mailto:') && <span className="visually-hidden"> (opens in a new tab)</span>}
                 </a>
@@ -57,9 +60,7 @@ export async function SiteFooter() {
         </section>
       </div>
       <div className="container site-footer__legal">
-        <p>
-          © {BRAND.siteName}. <Link href="/admin">Admin</Link>
-        </p>
+        <p>© {BRAND.siteName}</p>
       </div>
     </footer>
   )

@@ -9,18 +9,18 @@ import { NAV_ITEMS } from '@/domain/navigation'
 /** The header navigation: a list on wide screens, behind a Menu button below 768 px. */
 export function SiteNav() {
   const pathname = usePathname()
-  const [open, setOpen] = useState(false)
+  // The menu is open for the page it was opened on: navigating closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === pathname
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const listId = useId()
-
-  // A new page closes the menu.
-  useEffect(() => setOpen(false), [pathname])
 
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false)
+        setOpenOn(null)
         buttonRef.current?.focus()
       }
     }
@@ -36,14 +36,15 @@ export function SiteNav() {
         className="site-nav__toggle"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
       >
         <span className="site-nav__toggle-icon" aria-hidden="true" />
         Menu
       </button>
       <ul id={listId} className="site-nav__list" data-open={open}>
         {NAV_ITEMS.map((item) => {
-          const current = item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`)
+          const current =
+            item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`)
           return (
             <li key={item.href}>
               <Link href={item.href} aria-current={current ? 'page' : undefined} className="site-nav__link">

@@ -21,18 +21,20 @@ export type BlogPostItem = {
   imageAlt: string
 }
 export type CoachingServiceItem = { title: string; summary: string; features: string[]; link?: string }
-export type BookItem = { title: string; synopsis: string; coverImage: string | null; purchaseLink: string; coverAlt: string }
+export type BookItem = {
+  title: string
+  synopsis: string
+  coverImage: string | null
+  purchaseLink: string
+  coverAlt: string
+}
 export type WorkshopItem = { title: string; date: string; format: string; description: string; registerLink: string }
 export type FaqItem = { question: string; answer: string }
 
 type ListSlug = 'testimonials' | 'blog-posts' | 'coaching-services' | 'books' | 'workshops' | 'faqs'
 
 /** Reads one published list in the coach's order; any failure becomes the list's failed state. */
-async function readList<T>(
-  collection: ListSlug,
-  map: (doc: never) => T,
-  where: Where = {},
-): Promise<ListState<T>> {
+async function readList<T>(collection: ListSlug, map: (doc: never) => T, where: Where = {}): Promise<ListState<T>> {
   if (isBuildPhase()) return { status: 'failed' }
   try {
     const payload = await payloadClient()

@@ -1,10 +1,3 @@
 /** Cache tags: one per kind of content, so an edit revalidates exactly the pages and API answers showing it. */
 export type ContentTag =
-  | 'testimonials'
-  | 'blogs'
-  | 'coaching-services'
-  | 'books'
-  | 'workshops'
-  | 'faqs'
-  | 'site-settings'
-  | 'announcement'
+  'testimonials' | 'blogs' | 'coaching-services' | 'books' | 'workshops' | 'faqs' | 'site-settings' | 'announcement'

@@ -3,8 +3,17 @@ import type { Metadata } from 'next'
 import { BRAND } from './brand'
 
 /** Each page's title, description, canonical link, Open Graph and Twitter card from one call. */
-export function pageMetadata({ title, description, path }: { title: string; description: string; path: string }): Metadata {
-  const fullTitle = path === '/' ? `${BRAND.siteName}: personal growth and life coaching` : `${title} | ${BRAND.siteName}`
+export function pageMetadata({
+  title,
+  description,
+  path,
+}: {
+  title: string
+  description: string
+  path: string
+}): Metadata {
+  const fullTitle =
+    path === '/' ? `${BRAND.siteName}: personal growth and life coaching` : `${title} | ${BRAND.siteName}`
   return {
     title: { absolute: fullTitle },
     description,

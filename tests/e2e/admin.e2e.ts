@@ -9,7 +9,7 @@ const api = `${SEEDED}/cms-api`
  * log in, edit a list, and see the public page and API change on the next request.
  */
 describe('the admin', () => {
-  it('answers /admin and keeps Payload\'s own API off the public paths', async () => {
+  it("answers /admin and keeps Payload's own API off the public paths", async () => {
     expect((await fetch(`${SEEDED}/admin`)).status).toBe(200)
     const res = await fetch(`${api}/testimonials?limit=1`)
     expect(res.status).toBe(200)
@@ -39,7 +39,11 @@ describe('the admin', () => {
     }
     const id = list.docs[0]!.id
     const quote = `Edited in the admin at ${Date.now()}`
-    const patch = await fetch(`${api}/testimonials/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ quote }) })
+    const patch = await fetch(`${api}/testimonials/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ quote }),
+    })
     expect(patch.status).toBe(200)
 
     expect(await (await fetch(`${SEEDED}/`)).text()).toContain(quote)
@@ -47,12 +51,20 @@ describe('the admin', () => {
     expect(apiList.map((t) => t.quote)).toContain(quote)
 
     // Unpublishing removes it from the public site and API.
-    await fetch(`${api}/testimonials/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ published: false }) })
+    await fetch(`${api}/testimonials/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ published: false }),
+    })
     expect(await (await fetch(`${SEEDED}/about`)).text()).not.toContain(quote)
     const after = (await (await fetch(`${SEEDED}/api/testimonials`)).json()) as { quote: string }[]
     expect(after.map((t) => t.quote)).not.toContain(quote)
     // Leave the seeded site as the other browser tests expect it.
-    await fetch(`${api}/testimonials/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ published: true }) })
+    await fetch(`${api}/testimonials/${id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ published: true }),
+    })
   })
 
   it('refuses writes without a login', async () => {

@@ -5,6 +5,11 @@ import { expect } from 'vitest'
 export const SEEDED = process.env.E2E_SEEDED_URL ?? 'http://localhost:3301'
 export const EMPTY = process.env.E2E_EMPTY_URL ?? 'http://localhost:3302'
 export const DOWN = process.env.E2E_DOWN_URL ?? 'http://localhost:3303'
+/** The seeded site on every database under test: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
+export const SEEDED_SITES: [string, string][] = [
+  ['SQLite', SEEDED],
+  ...(process.env.E2E_SEEDED_PG_URL ? [['PostgreSQL', process.env.E2E_SEEDED_PG_URL] as [string, string]] : []),
+]
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
@@ -13,12 +18,23 @@ export const DESKTOP = { width: 1280, height: 900 }
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
 
 /** axe-core on the page as it stands: no serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(
+    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([])
 }

@@ -47,7 +47,9 @@ describe('every page of the seeded site', () => {
       expect(await p.getAttribute('html', 'lang')).toBe('en')
       titles.add(await p.title())
       descriptions.add((await p.getAttribute('meta[name="description"]', 'content')) ?? '')
-      expect(await p.getAttribute('link[rel="canonical"]', 'href'), path).toMatch(new RegExp(`${path === '/' ? '/?' : path}$`))
+      expect(await p.getAttribute('link[rel="canonical"]', 'href'), path).toMatch(
+        new RegExp(`${path === '/' ? '/?' : path}$`),
+      )
       expect(await p.getAttribute('meta[property="og:title"]', 'content'), path).toBeTruthy()
       expect(await p.getAttribute('meta[name="twitter:card"]', 'content'), path).toBe('summary')
     }
@@ -113,7 +115,10 @@ describe('every page of the seeded site', () => {
 
   it('shows cards in one column on phones and three from 768 px', async () => {
     const columns = async (p: Page) =>
-      p.locator('ul.card-grid').first().evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)
+      p
+        .locator('ul.card-grid')
+        .first()
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)
     expect(await columns(await open('/blog', PHONE))).toBe(1)
     expect(await columns(await open('/blog', { width: 768, height: 900 }))).toBe(3)
   })
@@ -141,7 +146,9 @@ describe('the pages and their content', () => {
     for (const card of ['1-on-1 Coaching', 'Group Sessions', 'Workshops']) {
       expect(await p.getByRole('heading', { name: card, exact: true }).count(), card).toBe(1)
     }
-    const help = await p.locator('section[aria-labelledby="help-heading"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    const help = await p
+      .locator('section[aria-labelledby="help-heading"] a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')))
     expect(help.every((h) => h === '/coaching' || h === '/workshops')).toBe(true)
     const impact = await p.locator('.impact').innerText()
     for (const figure of ['500+', '10', '20+']) expect(impact).toContain(figure)
@@ -161,7 +168,17 @@ describe('the pages and their content', () => {
     expect(await services.first().locator('.feature-list li').count()).toBeGreaterThan(0)
     expect(await p.getByRole('heading', { name: 'What to Expect' }).count()).toBe(1)
     const pricing = await p.locator('[data-list="pricing"]').innerText()
-    for (const text of ['Starter Session', '$150', 'One-off session, 60 minutes', '3-Month Program', '$1200', 'Bi-weekly sessions', '6-Month Program', '$2200', 'Weekly sessions']) {
+    for (const text of [
+      'Starter Session',
+      '$150',
+      'One-off session, 60 minutes',
+      '3-Month Program',
+      '$1200',
+      'Bi-weekly sessions',
+      '6-Month Program',
+      '$2200',
+      'Weekly sessions',
+    ]) {
       expect(pricing).toContain(text)
     }
     expect(await p.locator('.faq').count()).toBeGreaterThan(0)
@@ -203,7 +220,12 @@ describe('the pages and their content', () => {
     const events = p.locator('[data-list="workshops"] > li')
     expect(await events.count()).toBe(3)
     expect(await events.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/)
-    expect(await events.first().getByRole('link', { name: /Register Now/ }).getAttribute('href')).toMatch(/^https:\/\//)
+    expect(
+      await events
+        .first()
+        .getByRole('link', { name: /Register Now/ })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\//)
     const highlights = await p.locator('[data-list="highlights"]').innerText()
     for (const year of ['2024', '2023', '2022']) expect(highlights).toContain(year)
     expect(await p.locator('.faq-list').textContent()).toContain('48 hours')
@@ -218,18 +240,22 @@ describe('the pages and their content', () => {
     for (const heading of ['My Journey', 'My Philosophy', 'Credentials']) {
       expect(await p.getByRole('heading', { name: heading }).count(), heading).toBe(1)
     }
-    await p.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, body: '<p>player</p>', contentType: 'text/html' }))
+    await p.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, body: '<p>player</p>', contentType: 'text/html' }),
+    )
     await p.getByRole('button', { name: /Play video/ }).click()
-    expect(await p.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ/)
+    expect(await p.locator('iframe').getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ/,
+    )
   })
 
   it('schedule and contact: View Available Times leads to /scheduling; the contact form validates', async () => {
     const p = await open('/schedule-and-contact')
     expect(await p.getByRole('link', { name: 'View Available Times' }).getAttribute('href')).toBe('/scheduling')
     expect(await p.locator('.faq').count()).toBeGreaterThan(0)
-    const options = await p.locator('#contact-inquiryType option').evaluateAll((os) =>
-      os.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
-    )
+    const options = await p
+      .locator('#contact-inquiryType option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]))
     expect(options).toEqual([
       ['general', 'General Question'],
       ['media', 'Media Inquiry'],

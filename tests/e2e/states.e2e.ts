@@ -1,14 +1,39 @@
 import { describe, expect, it } from 'vitest'
 
-import { DOWN, EMPTY, SEEDED } from './browser'
+import { DOWN, EMPTY, SEEDED, SEEDED_SITES } from './browser'
 
 /** Which lists each page shows, with the spec's texts (site-spec §8). */
 const LISTS = {
-  testimonials: { pages: ['/', '/about', '/coaching', '/workshops'], loading: 'Loading testimonials...', failed: 'Failed to load testimonials. Please try again later.', empty: null },
-  blogs: { pages: ['/', '/blog'], loading: 'Loading blog posts...', failed: 'Failed to load blog posts. Please try again later.', empty: 'No blog posts available at the moment.' },
-  coachingServices: { pages: ['/coaching'], loading: 'Loading coaching services...', failed: 'Failed to load coaching services. Please try again later.', empty: 'No coaching services available at the moment.' },
-  books: { pages: ['/books'], loading: 'Loading books...', failed: 'Failed to load books. Please try again later.', empty: 'No books available at the moment.' },
-  workshops: { pages: ['/workshops'], loading: 'Loading workshops...', failed: 'Failed to load workshops. Please try again later.', empty: 'No workshops available at the moment.' },
+  testimonials: {
+    pages: ['/', '/about', '/coaching', '/workshops'],
+    loading: 'Loading testimonials...',
+    failed: 'Failed to load testimonials. Please try again later.',
+    empty: null,
+  },
+  blogs: {
+    pages: ['/', '/blog'],
+    loading: 'Loading blog posts...',
+    failed: 'Failed to load blog posts. Please try again later.',
+    empty: 'No blog posts available at the moment.',
+  },
+  coachingServices: {
+    pages: ['/coaching'],
+    loading: 'Loading coaching services...',
+    failed: 'Failed to load coaching services. Please try again later.',
+    empty: 'No coaching services available at the moment.',
+  },
+  books: {
+    pages: ['/books'],
+    loading: 'Loading books...',
+    failed: 'Failed to load books. Please try again later.',
+    empty: 'No books available at the moment.',
+  },
+  workshops: {
+    pages: ['/workshops'],
+    loading: 'Loading workshops...',
+    failed: 'Failed to load workshops. Please try again later.',
+    empty: 'No workshops available at the moment.',
+  },
 }
 const ALL_PAGES = ['/', '/about', '/coaching', '/books', '/blog', '/workshops', '/schedule-and-contact', '/scheduling']
 
@@ -18,17 +43,20 @@ const get = async (url: string) => {
 }
 
 describe('each list in its three states', () => {
-  it('loaded: cards and no state text; the loading text is the fallback streamed with the page', async () => {
-    for (const list of Object.values(LISTS)) {
-      for (const path of list.pages) {
-        const { status, html } = await get(`${SEEDED}${path}`)
-        expect(status).toBe(200)
-        expect(html, path).not.toContain(list.failed)
-        if (list.empty) expect(html, path).not.toContain(list.empty)
-        expect(html, `${path} carries its loading fallback`).toContain(list.loading)
+  it.each(SEEDED_SITES)(
+    'loaded on %s: cards and no state text; the loading text is the fallback streamed with the page',
+    async (_db, site) => {
+      for (const list of Object.values(LISTS)) {
+        for (const path of list.pages) {
+          const { status, html } = await get(`${site}${path}`)
+          expect(status).toBe(200)
+          expect(html, path).not.toContain(list.failed)
+          if (list.empty) expect(html, path).not.toContain(list.empty)
+          expect(html, `${path} carries its loading fallback`).toContain(list.loading)
+        }
       }
-    }
-  })
+    },
+  )
 
   it('empty (SEED_ON_START=false on a fresh database): each list shows its empty text', async () => {
     for (const list of Object.values(LISTS)) {
@@ -41,7 +69,7 @@ describe('each list in its three states', () => {
     }
   })
 
-  it('database unreachable: every page still answers 200 with each list\'s failure text and the rest intact', async () => {
+  it("database unreachable: every page still answers 200 with each list's failure text and the rest intact", async () => {
     for (const path of ALL_PAGES) {
       const { status, html } = await get(`${DOWN}${path}`)
       expect(status, path).toBe(200)
@@ -65,29 +93,34 @@ describe('the public read API', () => {
     workshops: ['date', 'description', 'format', 'registerLink', 'title'],
   }
 
-  it('answers JSON arrays with the spec field names, CORS-readable and briefly cacheable', async () => {
-    for (const [list, fields] of Object.entries(shapes)) {
-      const res = await fetch(`${SEEDED}/api/${list}`)
-      expect(res.status, list).toBe(200)
-      expect(res.headers.get('content-type')).toMatch(/application\/json/)
-      expect(res.headers.get('access-control-allow-origin')).toBe('*')
-      expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+/)
-      const body = (await res.json()) as Record<string, unknown>[]
-      expect(Array.isArray(body)).toBe(true)
-      expect(body.length, list).toBeGreaterThan(0)
-      for (const item of body) {
-        const keys = Object.keys(item).filter((k) => !(list === 'coaching-services' && k === 'link')).sort()
-        expect(keys, list).toEqual(fields)
+  it.each(SEEDED_SITES)(
+    'answers JSON arrays with the spec field names on %s, CORS-readable and briefly cacheable',
+    async (_db, site) => {
+      for (const [list, fields] of Object.entries(shapes)) {
+        const res = await fetch(`${site}/api/${list}`)
+        expect(res.status, list).toBe(200)
+        expect(res.headers.get('content-type')).toMatch(/application\/json/)
+        expect(res.headers.get('access-control-allow-origin')).toBe('*')
+        expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+/)
+        const body = (await res.json()) as Record<string, unknown>[]
+        expect(Array.isArray(body)).toBe(true)
+        expect(body.length, list).toBeGreaterThan(0)
+        for (const item of body) {
+          const keys = Object.keys(item)
+            .filter((k) => !(list === 'coaching-services' && k === 'link'))
+            .sort()
+          expect(keys, list).toEqual(fields)
+        }
       }
-    }
-    const [post] = (await (await fetch(`${SEEDED}/api/blogs`)).json()) as Record<string, string>[]
-    expect(post!.imageUrl).toMatch(/^\/cms-api\/media\/file\//)
-    expect(post!.image).toBe(post!.imageUrl)
-    expect(post!.excerpt).toBe(post!.description)
-    expect(post!.externalLink).toBe(post!.link)
-    const [service] = (await (await fetch(`${SEEDED}/api/coaching-services`)).json()) as { features: unknown }[]
-    expect(Array.isArray(service!.features)).toBe(true)
-  })
+      const [post] = (await (await fetch(`${site}/api/blogs`)).json()) as Record<string, string>[]
+      expect(post!.imageUrl).toMatch(/^\/cms-api\/media\/file\//)
+      expect(post!.image).toBe(post!.imageUrl)
+      expect(post!.excerpt).toBe(post!.description)
+      expect(post!.externalLink).toBe(post!.link)
+      const [service] = (await (await fetch(`${site}/api/coaching-services`)).json()) as { features: unknown }[]
+      expect(Array.isArray(service!.features)).toBe(true)
+    },
+  )
 
   it('answers HEAD like GET, 405 to other methods, 404 JSON for an unknown list', async () => {
     const head = await fetch(`${SEEDED}/api/books`, { method: 'HEAD' })
@@ -112,7 +145,15 @@ describe('the public read API', () => {
   it('serves sitemap.xml and robots.txt', async () => {
     const sitemap = await get(`${SEEDED}/sitemap.xml`)
     expect(sitemap.status).toBe(200)
-    for (const path of ['/about', '/coaching', '/books', '/blog', '/workshops', '/schedule-and-contact', '/scheduling']) {
+    for (const path of [
+      '/about',
+      '/coaching',
+      '/books',
+      '/blog',
+      '/workshops',
+      '/schedule-and-contact',
+      '/scheduling',
+    ]) {
       expect(sitemap.html).toContain(`${path}</loc>`)
     }
     const robots = await get(`${SEEDED}/robots.txt`)

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  * items to the public, and keep writes and account management behind the right roles. The same suite runs
  * on SQLite and on PostgreSQL (DATABASE_URL is set by the calling file before Payload is imported).
  */
-export function cmsSuite(label: string, setup: () => Promise<{ url: string; dataDir?: string; cleanup: () => Promise<void> | void }>) {
+export function cmsSuite(
+  label: string,
+  setup: () => Promise<{ url: string; dataDir?: string; cleanup: () => Promise<void> | void }>,
+) {
   describe(`content model on ${label}`, () => {
     let payload: Payload
     let cleanup: () => Promise<void> | void = () => {}
@@ -52,7 +55,9 @@ export function cmsSuite(label: string, setup: () => Promise<{ url: string; data
       const workshops = await payload.find({ collection: 'workshops' })
       for (const w of workshops.docs) expect(new Date(w.date).getTime()).toBeGreaterThan(Date.now())
       for (const page of ['coaching', 'workshops', 'contact'] as const) {
-        expect((await payload.count({ collection: 'faqs', where: { page: { equals: page } } })).totalDocs).toBeGreaterThan(0)
+        expect(
+          (await payload.count({ collection: 'faqs', where: { page: { equals: page } } })).totalDocs,
+        ).toBeGreaterThan(0)
       }
       const announcement = await payload.findGlobal({ slug: 'announcement' })
       const ends = new Date(announcement.endsAt ?? '')
@@ -142,7 +147,13 @@ export function cmsSuite(label: string, setup: () => Promise<{ url: string; data
       await expect(unlock('coach@example.com', editor)).rejects.toThrow(/not allowed/i)
       await expect(unlock('assistant@example.com', first)).resolves.toBeTruthy()
       // An editor may not promote themselves.
-      const self = await payload.update({ collection: 'users', id: editor.id, overrideAccess: false, user: editor, data: { role: 'admin' } })
+      const self = await payload.update({
+        collection: 'users',
+        id: editor.id,
+        overrideAccess: false,
+        user: editor,
+        data: { role: 'admin' },
+      })
       expect(self.role).toBe('editor')
     })
   })

@@ -26,8 +26,8 @@ export default async function HomePage() {
           <p className="eyebrow">Personal growth and life coaching</p>
           <h1>Grow into the life you actually want</h1>
           <p className="hero__lead">
-            I help thoughtful, busy people find clarity, build lasting habits and make brave decisions, through
-            1-on-1 coaching, group sessions, books and workshops.
+            I help thoughtful, busy people find clarity, build lasting habits and make brave decisions, through 1-on-1
+            coaching, group sessions, books and workshops.
           </p>
           <div className="button-row">
             <Link href="/scheduling" className="button button--primary button--large">
@@ -68,7 +68,12 @@ export default async function HomePage() {
           <h2 id="featured-heading">Featured Posts</h2>
           <BlogPostList limit={3} headingLevel="h3" />
           <p className="section__cta">
-            <a href={settings.externalBlogUrl} className="button button--secondary" target="_blank" rel="noopener noreferrer">
+            <a
+              href={settings.externalBlogUrl}
+              className="button button--secondary"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Visit My Blog<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>

@@ -28,7 +28,15 @@ export const Media: CollectionConfig = {
   upload: {
     staticDir: path.join(dataDir(), 'media'),
     mimeTypes: ['image/*'],
-    imageSizes: [{ name: 'card', width: 640, height: 400, position: 'centre', formatOptions: { format: 'webp', options: { quality: 78 } } }],
+    imageSizes: [
+      {
+        name: 'card',
+        width: 640,
+        height: 400,
+        position: 'centre',
+        formatOptions: { format: 'webp', options: { quality: 78 } },
+      },
+    ],
     adminThumbnail: 'card',
     formatOptions: { format: 'webp', options: { quality: 82 } },
   },

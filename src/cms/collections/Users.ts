@@ -47,6 +47,7 @@ export const Users: CollectionConfig = {
         { label: 'Admin (manages users)', value: 'admin' },
         { label: 'Editor (edits content)', value: 'editor' },
       ],
+      admin: { description: 'The first account is always an admin. Only admins can change roles.' },
       access: { create: adminsFieldLevel, update: adminsFieldLevel },
       saveToJWT: true,
     },

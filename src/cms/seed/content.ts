@@ -16,8 +16,7 @@ export const testimonials = [
     author: 'Priya S., operations lead',
   },
   {
-    quote:
-      'Warm, sharp and honest. I was heard, and I was also challenged exactly when I needed it.',
+    quote: 'Warm, sharp and honest. I was heard, and I was also challenged exactly when I needed it.',
     author: 'Tom B., founder',
   },
   {
@@ -76,12 +75,23 @@ export const coachingServices = [
     title: '1-on-1 Life Coaching',
     summary:
       'Private sessions to get clear on what you want, understand what is in the way, and build the habits that carry you there.',
-    features: ['Personal growth plan', 'Video or phone sessions', 'E-mail support between sessions', 'Session notes and exercises'],
+    features: [
+      'Personal growth plan',
+      'Video or phone sessions',
+      'E-mail support between sessions',
+      'Session notes and exercises',
+    ],
   },
   {
     title: 'Career Transition Coaching',
-    summary: 'For professionals at a crossroads: find direction, test options safely and make your move with confidence.',
-    features: ['Strengths and values mapping', 'CV and interview preparation', 'Decision frameworks', 'Accountability check-ins'],
+    summary:
+      'For professionals at a crossroads: find direction, test options safely and make your move with confidence.',
+    features: [
+      'Strengths and values mapping',
+      'CV and interview preparation',
+      'Decision frameworks',
+      'Accountability check-ins',
+    ],
   },
   {
     title: 'Group Coaching Circles',
@@ -131,7 +141,8 @@ export const workshops = [
     title: 'The Resilience Weekend Seminar',
     daysFromNow: 80,
     format: 'In person, two days',
-    description: 'Our flagship seminar: stress science, recovery habits and a personal resilience plan. Early bird pricing available.',
+    description:
+      'Our flagship seminar: stress science, recovery habits and a personal resilience plan. Early bird pricing available.',
   },
 ]
 
@@ -139,7 +150,8 @@ export const faqs = [
   {
     page: 'coaching',
     question: 'How do I know if coaching is right for me?',
-    answer: 'Book a free discovery call of about 30 minutes. We talk about where you are and where you want to be, and decide together whether coaching fits.',
+    answer:
+      'Book a free discovery call of about 30 minutes. We talk about where you are and where you want to be, and decide together whether coaching fits.',
   },
   {
     page: 'coaching',
@@ -149,7 +161,8 @@ export const faqs = [
   {
     page: 'coaching',
     question: 'Are sessions online or in person?',
-    answer: 'Most sessions are by video call, so you can join from anywhere. In-person sessions are possible on request.',
+    answer:
+      'Most sessions are by video call, so you can join from anywhere. In-person sessions are possible on request.',
   },
   {
     page: 'workshops',
@@ -174,12 +187,14 @@ export const faqs = [
   {
     page: 'contact',
     question: 'What happens on a discovery call?',
-    answer: 'A free, relaxed conversation of about 30 minutes about your goals and how coaching could help. No obligation.',
+    answer:
+      'A free, relaxed conversation of about 30 minutes about your goals and how coaching could help. No obligation.',
   },
   {
     page: 'contact',
     question: 'Do you work with organisations?',
-    answer: 'Yes: team workshops, leadership coaching and speaking. Choose "Partnership Opportunity" in the form below.',
+    answer:
+      'Yes: team workshops, leadership coaching and speaking. Choose "Partnership Opportunity" in the form below.',
   },
 ] as const
 

@@ -37,7 +37,12 @@ export async function seedIfEmpty(payload: Payload, now = new Date()): Promise<'
       const image = await upload(`Abstract illustration for "${p.title}"`, p.slug, p.colors, 1200, 750, i + 1)
       await payload.create({
         collection: 'blog-posts',
-        data: { title: p.title, description: p.description, image, externalLink: `https://medium.com/@coach/${p.slug}` },
+        data: {
+          title: p.title,
+          description: p.description,
+          image,
+          externalLink: `https://medium.com/@coach/${p.slug}`,
+        },
         req,
       })
     }

@@ -20,22 +20,27 @@ export default async function AboutPage() {
       </PageIntro>
       <section className="section" aria-labelledby="journey-heading">
         <div className="container about-grid">
-          <img className="portrait" src="/images/portrait.svg" alt={`Portrait of ${BRAND.name}`} width={480} height={600} />
+          <img
+            className="portrait"
+            src="/images/portrait.svg"
+            alt={`Portrait of ${BRAND.name}`}
+            width={480}
+            height={600}
+          />
           <div>
             <h2 id="journey-heading">My Journey</h2>
             <p>
-              For a decade I worked in corporate leadership, successful on paper and exhausted in practice. A
-              burnout at 34 made me ask better questions about what a good life is, and that question became my
-              work.
+              For a decade I worked in corporate leadership, successful on paper and exhausted in practice. A burnout at
+              34 made me ask better questions about what a good life is, and that question became my work.
             </p>
             <p>
-              Since then I have coached more than 500 clients, hosted over 20 workshops and written three books
-              about courage, habits and rest.
+              Since then I have coached more than 500 clients, hosted over 20 workshops and written three books about
+              courage, habits and rest.
             </p>
             <h2>My Philosophy</h2>
             <p>
-              Change lasts when it is small, specific and kind. I combine evidence-based coaching tools with
-              honest conversation: you bring the goals, I bring structure, questions and accountability.
+              Change lasts when it is small, specific and kind. I combine evidence-based coaching tools with honest
+              conversation: you bring the goals, I bring structure, questions and accountability.
             </p>
           </div>
         </div>

@@ -10,7 +10,10 @@ export const metadata = pageMetadata({
 
 const READER_QUOTES = [
   { quote: 'I underlined half of it and gave my copy to my sister the same week.', author: 'Anna, reader' },
-  { quote: 'Finally a self-help book that respects my time: short chapters, real exercises.', author: 'Marcus, reader' },
+  {
+    quote: 'Finally a self-help book that respects my time: short chapters, real exercises.',
+    author: 'Marcus, reader',
+  },
   { quote: 'The 30-day plan got me through a hard career decision. Warm and practical.', author: 'Leila, reader' },
 ]
 
@@ -19,8 +22,7 @@ export default function BooksPage() {
     <>
       <PageIntro title="My Books">
         <p className="lead">
-          Everything I teach in sessions and workshops, distilled into books you can keep by your bed and
-          come back to.
+          Everything I teach in sessions and workshops, distilled into books you can keep by your bed and come back to.
         </p>
       </PageIntro>
       <section className="section" aria-labelledby="featured-books-heading">

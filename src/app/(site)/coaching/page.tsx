@@ -19,7 +19,10 @@ export const metadata = pageMetadata({
 const STEPS = [
   { title: 'A free discovery call', text: 'About 30 minutes to talk about your goals and see if we are a good fit.' },
   { title: 'Your growth plan', text: 'Together we turn what you want into clear goals and first small steps.' },
-  { title: 'Regular sessions', text: `60-minute sessions by video or phone. Reschedule with ${RESCHEDULE_NOTICE_HOURS} hours notice.` },
+  {
+    title: 'Regular sessions',
+    text: `60-minute sessions by video or phone. Reschedule with ${RESCHEDULE_NOTICE_HOURS} hours notice.`,
+  },
   { title: 'Progress you can see', text: 'We review what works, adjust the plan and celebrate the wins.' },
 ]
 
@@ -28,8 +31,8 @@ export default function CoachingPage() {
     <>
       <PageIntro title="Coaching">
         <p className="lead">
-          Coaching is a partnership: you bring what matters to you, I bring structure, questions and
-          accountability, so you can move from stuck to moving.
+          Coaching is a partnership: you bring what matters to you, I bring structure, questions and accountability, so
+          you can move from stuck to moving.
         </p>
       </PageIntro>
       <section className="section" aria-labelledby="packages-heading">

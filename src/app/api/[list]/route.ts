@@ -35,7 +35,10 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
   if (!read) return json({ error: `There is no list called "${list}".` }, 404)
   const state = await read()
   if (state.status === 'failed') {
-    return json({ error: 'The list could not be read. Please try again later.' }, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' })
+    return json({ error: 'The list could not be read. Please try again later.' }, 503, {
+      'Cache-Control': 'no-store',
+      'Retry-After': '5',
+    })
   }
   // Short enough that an edit shows quickly, long enough that a CDN absorbs bursts.
   return json(state.items, 200, { 'Cache-Control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600' })
@@ -49,4 +52,10 @@ export async function HEAD(request: Request, context: Context): Promise<Response
 const methodNotAllowed = async (): Promise<Response> =>
   json({ error: 'Only GET and HEAD are supported.' }, 405, { Allow: ALLOW })
 
-export { methodNotAllowed as POST, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE, methodNotAllowed as OPTIONS }
+export {
+  methodNotAllowed as POST,
+  methodNotAllowed as PUT,
+  methodNotAllowed as PATCH,
+  methodNotAllowed as DELETE,
+  methodNotAllowed as OPTIONS,
+}
