@@ -16,4 +16,14 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
 }
 
-export default withPayload(nextConfig, { devBundleServerPackages: false })
+const config = withPayload(nextConfig, { devBundleServerPackages: false })
+
+// Payload sends its admin-theme client hint (Accept-CH / Critical-CH / Vary) on every path. On public pages
+// that makes Chromium fetch each first page twice and splits CDN caches by colour scheme: keep it to /admin.
+const payloadHeaders = config.headers
+config.headers = async () =>
+  ((await payloadHeaders?.()) ?? []).map((rule) =>
+    rule.source === '/:path*' ? { ...rule, source: '/admin/:path*' } : rule,
+  )
+
+export default config

@@ -31,6 +31,6 @@ try {
     )
   }
 } finally {
-  site.stop()
+  await site.stop()
 }
 process.exit(0)

@@ -67,6 +67,9 @@ export interface Config {
   };
   blocks: {};
   collections: {
+    'contact-messages': ContactMessage;
+    subscribers: Subscriber;
+    'mail-outbox': MailOutbox;
     testimonials: Testimonial;
     'blog-posts': BlogPost;
     'coaching-services': CoachingService;
@@ -75,6 +78,7 @@ export interface Config {
     faqs: Faq;
     media: Media;
     users: User;
+    'rate-limit-hits': RateLimitHit;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -82,6 +86,9 @@ export interface Config {
   };
   collectionsJoins: {};
   collectionsSelect: {
+    'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
+    subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
+    'mail-outbox': MailOutboxSelect<false> | MailOutboxSelect<true>;
     testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
     'blog-posts': BlogPostsSelect<false> | BlogPostsSelect<true>;
     'coaching-services': CoachingServicesSelect<false> | CoachingServicesSelect<true>;
@@ -90,6 +97,7 @@ export interface Config {
     faqs: FaqsSelect<false> | FaqsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'rate-limit-hits': RateLimitHitsSelect<false> | RateLimitHitsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -134,6 +142,79 @@ export interface UserAuthOperations {
     email: string;
     password: string;
   };
+}
+/**
+ * Messages from the contact form. Tick "Handled" once you have replied.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact-messages".
+ */
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  inquiryType: 'general' | 'media' | 'partnership' | 'other';
+  message: string;
+  receivedAt: string;
+  handled?: boolean | null;
+  /**
+   * A one-way hash of the sender’s IP address, for spotting abuse. The address itself is never stored.
+   */
+  ipHash?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Only confirmed subscribers may receive the newsletter.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "subscribers".
+ */
+export interface Subscriber {
+  id: number;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  consentAt?: string | null;
+  source?: ('footer' | 'workshops') | null;
+  requestedAt?: string | null;
+  unsubscribedAt?: string | null;
+  confirmTokenHash?: string | null;
+  unsubscribeTokenHash?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Mail sent by the site. "Failed" mail was retried several times; check the mail settings.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mail-outbox".
+ */
+export interface MailOutbox {
+  id: number;
+  kind: string;
+  to: string;
+  from: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  headers?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  nextAttemptAt?: string | null;
+  claimedAt?: string | null;
+  sentAt?: string | null;
+  messageId?: string | null;
+  lastError?: string | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * Shown in every testimonials block. Drag rows to set their order.
@@ -300,6 +381,9 @@ export interface Faq {
 export interface User {
   id: number;
   name?: string | null;
+  /**
+   * The first account is always an admin. Only admins can change roles.
+   */
   role: 'admin' | 'editor';
   updatedAt: string;
   createdAt: string;
@@ -320,6 +404,17 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "rate-limit-hits".
+ */
+export interface RateLimitHit {
+  id: number;
+  key: string;
+  at: string;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -345,6 +440,18 @@ export interface PayloadKv {
 export interface PayloadLockedDocument {
   id: number;
   document?:
+    | ({
+        relationTo: 'contact-messages';
+        value: number | ContactMessage;
+      } | null)
+    | ({
+        relationTo: 'subscribers';
+        value: number | Subscriber;
+      } | null)
+    | ({
+        relationTo: 'mail-outbox';
+        value: number | MailOutbox;
+      } | null)
     | ({
         relationTo: 'testimonials';
         value: number | Testimonial;
@@ -376,6 +483,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'rate-limit-hits';
+        value: number | RateLimitHit;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -418,6 +529,59 @@ export interface PayloadMigration {
   batch?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact-messages_select".
+ */
+export interface ContactMessagesSelect<T extends boolean = true> {
+  name?: T;
+  email?: T;
+  inquiryType?: T;
+  message?: T;
+  receivedAt?: T;
+  handled?: T;
+  ipHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "subscribers_select".
+ */
+export interface SubscribersSelect<T extends boolean = true> {
+  email?: T;
+  status?: T;
+  consentAt?: T;
+  source?: T;
+  requestedAt?: T;
+  unsubscribedAt?: T;
+  confirmTokenHash?: T;
+  unsubscribeTokenHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mail-outbox_select".
+ */
+export interface MailOutboxSelect<T extends boolean = true> {
+  kind?: T;
+  to?: T;
+  from?: T;
+  replyTo?: T;
+  subject?: T;
+  text?: T;
+  headers?: T;
+  status?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  claimedAt?: T;
+  sentAt?: T;
+  messageId?: T;
+  lastError?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -562,6 +726,16 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "rate-limit-hits_select".
+ */
+export interface RateLimitHitsSelect<T extends boolean = true> {
+  key?: T;
+  at?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

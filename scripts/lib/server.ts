@@ -42,7 +42,7 @@ export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 3
   }
 }
 
-export type RunningSite = { url: string; stop: () => void }
+export type RunningSite = { url: string; dataDir: string; stop: () => Promise<void> }
 
 /**
  * Serves a private copy of the production build through the real start script (so rendered pages cached
@@ -53,12 +53,14 @@ export async function startBuildCopy(
   name: string,
   port: number,
   env: Record<string, string>,
-  timeoutMs = 120_000,
+  options: { dataDir?: string; timeoutMs?: number } = {},
 ): Promise<RunningSite> {
   const distDir = `.next-${name}`
   fs.rmSync(distDir, { recursive: true, force: true })
   fs.cpSync('.next', distDir, { recursive: true, filter: (src) => !/[\\/](cache|route-cache)$/.test(src) })
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
+  // A given data folder outlives the server (a restart test starts a second server on it).
+  const ownData = !options.dataDir
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
@@ -71,26 +73,28 @@ export async function startBuildCopy(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const stop = () => {
-    if (child.exitCode === null) child.kill('SIGTERM')
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
     fs.rmSync(distDir, { recursive: true, force: true })
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (ownData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const log = fs.createWriteStream(path.join(os.tmpdir(), `coach-${name}.log`))
   child.stderr?.pipe(log)
   return new Promise((resolve, reject) => {
     let out = ''
     const fail = (why: string) => {
-      stop()
+      void stop()
       reject(new Error(`${name}: ${why}\n${out.slice(-3000)}`))
     }
-    const timer = setTimeout(() => fail('the server did not start in time'), timeoutMs)
+    const timer = setTimeout(() => fail('the server did not start in time'), options.timeoutMs ?? 120_000)
     child.stdout?.on('data', (chunk: Buffer) => {
       log.write(chunk)
       out += chunk.toString()
       if (out.includes('Admin: ')) {
         clearTimeout(timer)
-        resolve({ url: `http://localhost:${port}`, stop })
+        resolve({ url: `http://localhost:${port}`, dataDir, stop })
       }
     })
     child.on('exit', (code) => {

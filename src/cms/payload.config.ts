@@ -7,8 +7,12 @@ import sharp from 'sharp'
 import { Books } from './collections/Books'
 import { BlogPosts } from './collections/BlogPosts'
 import { CoachingServices } from './collections/CoachingServices'
+import { ContactMessages } from './collections/ContactMessages'
 import { FAQs } from './collections/FAQs'
+import { MailOutbox } from './collections/MailOutbox'
 import { Media } from './collections/Media'
+import { RateLimitHits } from './collections/RateLimitHits'
+import { Subscribers } from './collections/Subscribers'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Workshops } from './collections/Workshops'
@@ -34,7 +38,20 @@ export default buildConfig({
   // The public read API of the spec owns /api/<list>; Payload's own REST API lives beside it.
   routes: { api: '/cms-api' },
   graphQL: { disable: true },
-  collections: [Testimonials, BlogPosts, CoachingServices, Books, Workshops, FAQs, Media, Users],
+  collections: [
+    ContactMessages,
+    Subscribers,
+    MailOutbox,
+    Testimonials,
+    BlogPosts,
+    CoachingServices,
+    Books,
+    Workshops,
+    FAQs,
+    Media,
+    Users,
+    RateLimitHits,
+  ],
   globals: [SiteSettings, Announcement],
   db: databaseAdapter(),
   secret: payloadSecret(),

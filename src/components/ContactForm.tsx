@@ -1,55 +1,68 @@
 'use client'
 
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef } from 'react'
 
-import { contactSchema, fieldErrors, INQUIRY_TYPES, type FieldErrors } from '@/domain/forms'
+import { contactAction } from '@/app/(site)/actions'
+import { contactSchema, fieldErrors, INQUIRY_TYPES } from '@/domain/forms'
+import type { ContactField } from '@/forms/contact'
+import type { FormResult } from '@/forms/results'
+import { Honeypot } from './forms/Honeypot'
+import { useFormPost } from './forms/useFormPost'
 
-type Field = 'name' | 'email' | 'inquiryType' | 'message'
-const LABELS: Record<Field, string> = { name: 'Name', email: 'Email', inquiryType: 'Inquiry type', message: 'Message' }
+const LABELS: Record<ContactField, string> = {
+  name: 'Name',
+  email: 'Email',
+  inquiryType: 'Inquiry type',
+  message: 'Message',
+}
+const FIELDS = Object.keys(LABELS) as ContactField[]
 
-/**
- * The contact form. It validates with the same rules the server will use; sending is the next issue, so a
- * valid message is acknowledged honestly and what was typed stays in the form.
- */
-export function ContactForm() {
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [notice, setNotice] = useState<string | null>(null)
-  const summaryRef = useRef<HTMLDivElement>(null)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = Object.fromEntries(new FormData(event.currentTarget))
-    const parsed = contactSchema.safeParse(data)
-    if (!parsed.success) {
-      setNotice(null)
-      setErrors(fieldErrors<Field>(parsed.error))
-      // Focus moves to the summary so screen-reader and keyboard users learn what to fix.
-      requestAnimationFrame(() => summaryRef.current?.focus())
-      return
-    }
-    setErrors({})
-    setNotice('Sending messages from this form opens soon. Meanwhile, please write to the e-mail address below.')
+/** Checks in the browser with the very rules the server applies, before anything is sent. */
+function validate(data: Record<string, FormDataEntryValue>): FormResult<ContactField> | null {
+  const parsed = contactSchema.safeParse(data)
+  if (parsed.success) return null
+  return {
+    status: 'invalid',
+    message: 'Please correct the fields marked below.',
+    errors: fieldErrors<ContactField>(parsed.error),
+    values: Object.fromEntries(FIELDS.map((f) => [f, String(data[f] ?? '')])),
   }
+}
 
-  const faulty = (Object.keys(errors) as Field[]).filter((f) => errors[f])
-  const describedBy = (f: Field) => (errors[f] ? `contact-${f}-error` : undefined)
+export function ContactForm() {
+  const { state, formAction, onSubmit, pending, attempt } = useFormPost('/api/contact', contactAction, validate)
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const errors = state?.status === 'invalid' ? state.errors : {}
+  const values = state && state.status !== 'ok' ? state.values : {}
+  const faulty = FIELDS.filter((f) => errors[f])
+  const describedBy = (f: ContactField) => (errors[f] ? `contact-${f}-error` : undefined)
+  const problem = state && state.status !== 'ok' ? state : null
+
+  // After every attempt that went wrong, the summary takes focus: people learn at once what to fix.
+  // (Without JavaScript the page comes back with `autofocus` on it instead.)
+  useEffect(() => {
+    if (attempt > 0 && problem) summaryRef.current?.focus()
+  }, [attempt, problem])
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-heading">
-      {faulty.length > 0 && (
-        <div ref={summaryRef} className="error-summary" tabIndex={-1} role="alert">
-          <h3>Please correct the following:</h3>
-          <ul>
-            {faulty.map((f) => (
-              <li key={f}>
-                <a href={`#contact-${f}`}>
-                  {LABELS[f]}: {errors[f]}
-                </a>
-              </li>
-            ))}
-          </ul>
+    <form className="contact-form" noValidate action={formAction} onSubmit={onSubmit} aria-labelledby="contact-heading">
+      {problem && (
+        <div ref={summaryRef} className="error-summary" tabIndex={-1} role="alert" autoFocus>
+          <h3>{problem.message}</h3>
+          {faulty.length > 0 && (
+            <ul>
+              {faulty.map((f) => (
+                <li key={f}>
+                  <a href={`#contact-${f}`}>
+                    {LABELS[f]}: {errors[f]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
+      <Honeypot />
       <div className="field">
         <label htmlFor="contact-name">Name</label>
         <input
@@ -59,6 +72,7 @@ export function ContactForm() {
           autoComplete="name"
           required
           maxLength={100}
+          defaultValue={values.name}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={describedBy('name')}
         />
@@ -77,6 +91,7 @@ export function ContactForm() {
           autoComplete="email"
           required
           maxLength={254}
+          defaultValue={values.email}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={describedBy('email')}
         />
@@ -88,7 +103,7 @@ export function ContactForm() {
       </div>
       <div className="field">
         <label htmlFor="contact-inquiryType">Inquiry type</label>
-        <select id="contact-inquiryType" name="inquiryType" defaultValue="general">
+        <select id="contact-inquiryType" name="inquiryType" defaultValue={values.inquiryType || 'general'}>
           {INQUIRY_TYPES.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
@@ -104,6 +119,7 @@ export function ContactForm() {
           rows={6}
           required
           maxLength={5000}
+          defaultValue={values.message}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={describedBy('message')}
         />
@@ -113,12 +129,12 @@ export function ContactForm() {
           </p>
         )}
       </div>
-      <button type="submit" className="button button--primary">
-        Send Message
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {pending ? 'Sending...' : 'Send Message'}
       </button>
-      {notice && (
+      {state?.status === 'ok' && (
         <p className="form-notice" role="status">
-          {notice}
+          {state.message}
         </p>
       )}
     </form>

@@ -1,34 +1,33 @@
 'use client'
 
-import { useId, useState, type FormEvent } from 'react'
+import { useId } from 'react'
 
-import { subscribeSchema } from '@/domain/forms'
+import { subscribeAction } from '@/app/(site)/actions'
+import { EMAIL_MESSAGE, subscribeSchema } from '@/domain/forms'
+import type { FormResult } from '@/forms/results'
+import { Honeypot } from './forms/Honeypot'
+import { useFormPost } from './forms/useFormPost'
 
-/**
- * The newsletter form of the footer and the workshops page. It validates in the browser; sending (double
- * opt-in) is the next issue, so a valid address is acknowledged honestly without claiming a subscription.
- */
+function validate(data: Record<string, FormDataEntryValue>): FormResult<'email'> | null {
+  if (subscribeSchema.safeParse(data).success) return null
+  return {
+    status: 'invalid',
+    message: EMAIL_MESSAGE,
+    errors: { email: EMAIL_MESSAGE },
+    values: { email: String(data.email ?? '') },
+  }
+}
+
+/** The newsletter form of the footer and the workshops page: double opt-in, the same answer for everyone. */
 export function SubscribeForm({ source }: { source: 'footer' | 'workshops' }) {
   const id = useId()
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const parsed = subscribeSchema.safeParse({ email: data.get('email') ?? '' })
-    if (!parsed.success) {
-      setNotice(null)
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.')
-      return
-    }
-    setError(null)
-    setNotice('Newsletter sign-up opens soon. Thank you for your interest!')
-  }
-
+  const { state, formAction, onSubmit, pending } = useFormPost('/api/subscribe', subscribeAction, validate)
+  const problem = state && state.status !== 'ok' ? state : null
   const errorId = `${id}-error`
   return (
-    <form className="subscribe-form" noValidate onSubmit={onSubmit} data-source={source}>
+    <form className="subscribe-form" noValidate action={formAction} onSubmit={onSubmit} data-source={source}>
+      <input type="hidden" name="source" value={source} />
+      <Honeypot />
       <label htmlFor={`${id}-email`} className="visually-hidden">
         Email address
       </label>
@@ -40,21 +39,23 @@ export function SubscribeForm({ source }: { source: 'footer' | 'workshops' }) {
           placeholder="Your Email Address"
           autoComplete="email"
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          maxLength={254}
+          defaultValue={problem?.values.email}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
         />
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" disabled={pending}>
           Subscribe
         </button>
       </div>
-      {error && (
+      {problem && (
         <p id={errorId} className="field-error" role="alert">
-          {error}
+          {problem.message}
         </p>
       )}
-      {notice && (
+      {state?.status === 'ok' && (
         <p className="form-notice" role="status">
-          {notice}
+          {state.message}
         </p>
       )}
     </form>

@@ -28,7 +28,11 @@ describe('contactSchema', () => {
     [{ name: 'Ada\nBcc: x@example.com' }, 'name', 'Your name cannot contain line breaks.'],
     [{ name: 'x'.repeat(101) }, 'name', 'Your name can be at most 100 characters.'],
     [{ message: 'x'.repeat(5001) }, 'message', 'Your message can be at most 5,000 characters.'],
-    [{ inquiryType: 'sales' }, 'inquiryType', undefined],
+    [{ inquiryType: 'sales' }, 'inquiryType', 'Please choose one of the inquiry types.'],
+    [{ name: '<script>alert(1)</script>' }, 'name', 'Your name cannot contain < or >.'],
+    [{ name: 42 }, 'name', 'Please enter your name.'],
+    [{ email: ['a@example.com'] }, 'email', 'Please enter your email address.'],
+    [{ message: { text: 'hi' } }, 'message', 'Please enter a message.'],
   ])('rejects %j', (change, field, message) => {
     const result = contactSchema.safeParse({ ...valid, ...change })
     expect(result.success).toBe(false)

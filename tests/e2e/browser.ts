@@ -5,6 +5,8 @@ import { expect } from 'vitest'
 export const SEEDED = process.env.E2E_SEEDED_URL ?? 'http://localhost:3301'
 export const EMPTY = process.env.E2E_EMPTY_URL ?? 'http://localhost:3302'
 export const DOWN = process.env.E2E_DOWN_URL ?? 'http://localhost:3303'
+/** Where the seeded server keeps its data: mail written without SMTP lands in its outbox/ folder. */
+export const SEEDED_DATA_DIR = process.env.E2E_SEEDED_DATA_DIR ?? ''
 /** The seeded site on every database under test: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
 export const SEEDED_SITES: [string, string][] = [
   ['SQLite', SEEDED],

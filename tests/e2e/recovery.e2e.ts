@@ -58,7 +58,7 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
   }, 120_000)
 
   afterAll(async () => {
-    site?.stop()
+    await site?.stop()
     relay?.close()
     await dropDatabase()
   })

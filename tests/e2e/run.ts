@@ -15,7 +15,7 @@ buildIfNeeded()
 const sites: RunningSite[] = []
 const cleanups: (() => Promise<void>)[] = []
 const stopAll = async () => {
-  for (const s of sites.splice(0)) s.stop()
+  await Promise.all(sites.splice(0).map((s) => s.stop()))
   for (const c of cleanups.splice(0)) await c().catch(() => {})
 }
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)))
@@ -43,6 +43,7 @@ try {
       env: {
         ...process.env,
         E2E_SEEDED_URL: seeded.url,
+        E2E_SEEDED_DATA_DIR: seeded.dataDir,
         E2E_EMPTY_URL: empty.url,
         E2E_DOWN_URL: down.url,
         ...(seededPg ? { E2E_SEEDED_PG_URL: seededPg.url } : {}),

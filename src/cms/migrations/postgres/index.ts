@@ -1,9 +1,15 @@
 import * as migration_20261122_154512_initial from './20261122_154512_initial';
+import * as migration_20261122_161603_forms from './20261122_161603_forms';
 
 export const migrations = [
   {
     up: migration_20261122_154512_initial.up,
     down: migration_20261122_154512_initial.down,
-    name: '20261122_154512_initial'
+    name: '20261122_154512_initial',
+  },
+  {
+    up: migration_20261122_161603_forms.up,
+    down: migration_20261122_161603_forms.down,
+    name: '20261122_161603_forms'
   },
 ];

@@ -1,0 +1,61 @@
+import type { CollectionConfig } from 'payload'
+
+import { authenticated } from '../access'
+
+/**
+ * Every e-mail the site sends, queued in the same transaction as the row that causes it and sent by the
+ * outbox worker (src/mail/outbox.ts) with retries. Failed mail stays here, visible, never dropped.
+ */
+export const MailOutbox: CollectionConfig = {
+  slug: 'mail-outbox',
+  labels: { singular: 'Outgoing e-mail', plural: 'Outgoing e-mail' },
+  defaultSort: '-createdAt',
+  admin: {
+    useAsTitle: 'subject',
+    defaultColumns: ['subject', 'to', 'status', 'attempts', 'createdAt'],
+    group: 'Inbox',
+    description: 'Mail sent by the site. "Failed" mail was retried several times; check the mail settings.',
+  },
+  access: {
+    read: authenticated,
+    // The coach may re-queue a failed mail by setting it back to "Queued".
+    update: authenticated,
+    delete: authenticated,
+    create: () => false,
+  },
+  fields: [
+    { name: 'kind', type: 'text', required: true, index: true, admin: { readOnly: true } },
+    { name: 'to', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'from', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'replyTo', type: 'text', admin: { readOnly: true } },
+    { name: 'subject', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'text', type: 'textarea', required: true, admin: { readOnly: true } },
+    { name: 'headers', type: 'json', admin: { readOnly: true } },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'queued',
+      index: true,
+      options: [
+        { label: 'Queued', value: 'queued' },
+        { label: 'Sending', value: 'sending' },
+        { label: 'Sent', value: 'sent' },
+        { label: 'Failed', value: 'failed' },
+      ],
+      admin: { position: 'sidebar' },
+    },
+    {
+      name: 'attempts',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      admin: { readOnly: true, position: 'sidebar' },
+    },
+    { name: 'nextAttemptAt', type: 'date', index: true, admin: { readOnly: true, position: 'sidebar' } },
+    { name: 'claimedAt', type: 'date', admin: { hidden: true } },
+    { name: 'sentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
+    { name: 'messageId', type: 'text', admin: { readOnly: true, position: 'sidebar' } },
+    { name: 'lastError', type: 'textarea', admin: { readOnly: true } },
+  ],
+}

@@ -1,0 +1,62 @@
+import type { CollectionConfig } from 'payload'
+
+import { authenticated } from '../access'
+import { exportConfirmedSubscribers } from '@/forms/subscribers-csv'
+
+/** Newsletter subscribers with double opt-in. Tokens are stored only as hashes. */
+export const Subscribers: CollectionConfig = {
+  slug: 'subscribers',
+  labels: { singular: 'Subscriber', plural: 'Subscribers' },
+  defaultSort: '-consentAt',
+  admin: {
+    useAsTitle: 'email',
+    defaultColumns: ['email', 'status', 'consentAt', 'source'],
+    group: 'Inbox',
+    description: 'Only confirmed subscribers may receive the newsletter.',
+    components: {
+      beforeListTable: ['@/cms/components/SubscribersExportLink#SubscribersExportLink'],
+    },
+  },
+  access: {
+    read: authenticated,
+    update: authenticated,
+    delete: authenticated,
+    create: () => false,
+  },
+  endpoints: [{ path: '/export.csv', method: 'get', handler: exportConfirmedSubscribers }],
+  fields: [
+    // Stored lower-cased, so uniqueness is case-insensitive.
+    { name: 'email', type: 'email', required: true, unique: true, index: true },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'pending',
+      index: true,
+      options: [
+        { label: 'Pending confirmation', value: 'pending' },
+        { label: 'Confirmed', value: 'confirmed' },
+        { label: 'Unsubscribed', value: 'unsubscribed' },
+      ],
+    },
+    {
+      name: 'consentAt',
+      label: 'Consent given at',
+      type: 'date',
+      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
+    {
+      name: 'source',
+      type: 'select',
+      options: [
+        { label: 'Footer', value: 'footer' },
+        { label: 'Workshops page', value: 'workshops' },
+      ],
+      admin: { readOnly: true },
+    },
+    { name: 'requestedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'unsubscribedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'confirmTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
+    { name: 'unsubscribeTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
+  ],
+}

@@ -1,0 +1,19 @@
+import { payloadSecret } from '@/cms/secret'
+import { keyedHash } from '@/domain/tokens'
+
+/**
+ * Who posted a form, as far as the site can tell: the client address from X-Forwarded-For (set by Next to
+ * the connecting address, or by a reverse proxy in front of it), kept only as a keyed hash.
+ * TRUST_PROXY_HOPS (default 0) says how many proxies in front of the app append their own entry.
+ */
+export type FormClient = { ipHash: string }
+
+export function clientFromHeaders(headers: Headers): FormClient {
+  const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
+  const forwarded = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const ip = forwarded[Math.max(0, forwarded.length - 1 - hops)] ?? headers.get('x-real-ip') ?? 'unknown'
+  return { ipHash: keyedHash(payloadSecret(), ip) }
+}

@@ -1,0 +1,28 @@
+import type { PayloadHandler } from 'payload'
+
+/** A CSV cell: quoted, with formulas neutralised so a spreadsheet never executes an address. */
+const cell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`
+
+/** GET /cms-api/subscribers/export.csv: confirmed subscribers with their consent time, for logged-in users. */
+export const exportConfirmedSubscribers: PayloadHandler = async (req) => {
+  if (!req.user) return Response.json({ error: 'Please log in.' }, { status: 401 })
+  const { docs } = await req.payload.find({
+    collection: 'subscribers',
+    where: { status: { equals: 'confirmed' } },
+    sort: 'consentAt',
+    pagination: false,
+    depth: 0,
+    req,
+  })
+  const lines = [
+    'email,consent_at,source',
+    ...docs.map((d) => [d.email, d.consentAt ?? '', d.source ?? ''].map(cell).join(',')),
+  ]
+  return new Response(`${lines.join('\r\n')}\r\n`, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="subscribers-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}

@@ -1,0 +1,7 @@
+import { startOutboxWorker } from './mail/worker'
+
+// libsql asks for a process report on first open, which makes slow reverse-DNS look-ups unless told not to.
+// (excludeNetwork exists since Node 23.3; @types/node 24 does not declare it yet.)
+;(process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true
+
+if (process.env.NEXT_PHASE !== 'phase-production-build') startOutboxWorker()

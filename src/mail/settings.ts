@@ -1,0 +1,16 @@
+import type { Payload } from 'payload'
+
+import { BRAND, siteUrl } from '@/domain/brand'
+
+export type MailSettings = { from: string; coachEmail: string; siteUrl: string }
+
+/**
+ * MAIL_FROM is the site's own sender address (default: the site name at the coach's address from Site
+ * settings); COACH_EMAIL is where messages are reported (default: the Site settings e-mail).
+ */
+export async function mailSettings(payload: Payload): Promise<MailSettings> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => null)
+  const coachEmail = process.env.COACH_EMAIL || settings?.email || 'hello@example.com'
+  const from = process.env.MAIL_FROM || `"${BRAND.siteName}" <${settings?.email || coachEmail}>`
+  return { from, coachEmail, siteUrl: siteUrl().toString().replace(/\/$/, '') }
+}

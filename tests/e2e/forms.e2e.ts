@@ -1,0 +1,194 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import PostalMime, { type Email } from 'postal-mime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
+
+const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
+const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+let client = 0
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A visitor: each with its own address (as a proxy would report it), so rate limits stay per test. */
+async function visitor(path: string, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    javaScriptEnabled,
+    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++client}` },
+  })
+  contexts.push(context)
+  const page = await context.newPage()
+  expect((await page.goto(`${SEEDED}${path}`))?.status()).toBe(200)
+  return page
+}
+
+/** The mails the seeded server wrote to data/outbox (it runs without SMTP_URL, as a first run does). */
+async function outboxMails(): Promise<Email[]> {
+  const dir = path.join(SEEDED_DATA_DIR, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
+}
+const mailTo = async (address: string, subject: RegExp) =>
+  (await outboxMails()).find((m) => m.to?.[0]?.address === address && subject.test(m.subject ?? ''))
+
+async function fillContact(page: Page, fields: { name: string; email: string; message: string; inquiryType?: string }) {
+  await page.fill('#contact-name', fields.name)
+  await page.fill('#contact-email', fields.email)
+  await page.selectOption('#contact-inquiryType', fields.inquiryType ?? 'general')
+  await page.fill('#contact-message', fields.message)
+}
+
+describe('the contact form', () => {
+  it('with JavaScript: sends without a reload, says so, empties the form, and the coach is notified', async () => {
+    const page = await visitor('/schedule-and-contact', true)
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+    await page.waitForTimeout(2100) // the minimum fill time
+    await fillContact(page, {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      message: 'Do you coach teams?',
+      inquiryType: 'partnership',
+    })
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(CONTACT_SUCCESS)
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
+    expect(await page.inputValue('#contact-name')).toBe('')
+    await expectNoSeriousA11yViolations(page, 'contact form success')
+
+    await expect
+      .poll(() => mailTo('hello@example.com', /New message from Grace Hopper \(Partnership Opportunity\)/), {
+        timeout: 15_000,
+      })
+      .toBeTruthy()
+    const receipt = await mailTo('grace@example.com', /We received your message/)
+    expect(receipt?.text).not.toContain('Do you coach teams?')
+  })
+
+  it('without JavaScript: a plain POST comes back with the errors, the input kept, then with the success text', async () => {
+    const page = await visitor('/schedule-and-contact', false)
+    await fillContact(page, { name: 'Alan Turing', email: 'not-an-email', message: 'Hello' })
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.locator('.error-summary').innerText()).toContain('Email: Please enter a valid email address.')
+    expect(await page.locator('#contact-email-error').innerText()).toBe('Please enter a valid email address.')
+    expect(await page.inputValue('#contact-name')).toBe('Alan Turing')
+    expect(await page.inputValue('#contact-message')).toBe('Hello')
+
+    await page.fill('#contact-email', 'alan@example.com')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.getByRole('status').textContent()).toBe(CONTACT_SUCCESS)
+    await expect
+      .poll(() => mailTo('hello@example.com', /New message from Alan Turing/), { timeout: 15_000 })
+      .toBeTruthy()
+  })
+})
+
+describe('the newsletter forms', () => {
+  it('footer, with JavaScript: the decided answer, then a confirmation mail whose page confirms by button', async () => {
+    const page = await visitor('/', true)
+    await page.waitForTimeout(2100)
+    const footer = page.locator('footer')
+    await footer.getByPlaceholder('Your Email Address').fill('Reader.One@Example.com')
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect.poll(() => footer.getByRole('status').textContent()).toBe(SUBSCRIBE_SUCCESS)
+    await expectNoSeriousA11yViolations(page, 'subscribe success')
+
+    await expect
+      .poll(() => mailTo('reader.one@example.com', /confirm your subscription/i), { timeout: 15_000 })
+      .toBeTruthy()
+    const mail = (await mailTo('reader.one@example.com', /confirm your subscription/i))!
+    const confirm = new URL(/https?:\/\/\S+\/newsletter\/confirm\/[\w-]+/.exec(mail.text ?? '')![0])
+    const unsubscribe = new URL(/https?:\/\/\S+\/newsletter\/unsubscribe\/[\w-]+/.exec(mail.text ?? '')![0])
+
+    // Opening the link (as a scanner would) confirms nothing; the button does.
+    const confirmPage = await visitor(`${confirm.pathname}${confirm.search}`, false)
+    expect(await confirmPage.locator('h1').innerText()).toBe('Confirm your subscription')
+    await confirmPage.getByRole('button', { name: 'Confirm subscription' }).click()
+    await confirmPage.waitForURL(/\/newsletter\/confirmed$/)
+    expect(await confirmPage.locator('h1').innerText()).toBe('You are subscribed')
+
+    const leave = await visitor(`${unsubscribe.pathname}${unsubscribe.search}`, false)
+    await leave.getByRole('button', { name: 'Unsubscribe' }).click()
+    await leave.waitForURL(/\/newsletter\/unsubscribed$/)
+    expect(await leave.locator('h1').innerText()).toBe('You have been unsubscribed')
+  })
+
+  it('workshops page, without JavaScript: the decided texts for a bad and a good address', async () => {
+    const page = await visitor('/workshops', false)
+    const form = page.locator('main form.subscribe-form')
+    await form.getByPlaceholder('Your Email Address').fill('nope')
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.locator('main form.subscribe-form').getByRole('alert').textContent()).toBe(
+      'Please enter a valid email address.',
+    )
+    await page.locator('main form.subscribe-form').getByPlaceholder('Your Email Address').fill('reader.two@example.com')
+    await page.locator('main form.subscribe-form').getByRole('button', { name: 'Subscribe' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.locator('main form.subscribe-form').getByRole('status').textContent()).toBe(SUBSCRIBE_SUCCESS)
+  })
+})
+
+describe('the forms over HTTP', () => {
+  const post = (path: string, body: string, headers: Record<string, string>) =>
+    fetch(`${SEEDED}${path}`, { method: 'POST', body, headers })
+  const json = (ip: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': ip })
+  const message = (i: number) => JSON.stringify({ name: 'Rate Test', email: `rate${i}@example.com`, message: 'Hi' })
+
+  it('answers the sixth post within 10 minutes from one client with 429 and a clear text', async () => {
+    for (let i = 1; i <= 5; i++) expect((await post('/api/contact', message(i), json('203.0.113.7'))).status).toBe(200)
+    const sixth = await post('/api/contact', message(6), json('203.0.113.7'))
+    expect(sixth.status).toBe(429)
+    expect(((await sixth.json()) as { message: string }).message).toBe(
+      'Too many messages from you in a short time. Please wait a few minutes and try again.',
+    )
+  })
+
+  it('answers invalid input 422 with a message per field, and odd requests with their own status', async () => {
+    const invalid = await post(
+      '/api/contact',
+      JSON.stringify({ name: '', email: 'x', message: '' }),
+      json('203.0.113.8'),
+    )
+    expect(invalid.status).toBe(422)
+    expect(((await invalid.json()) as { errors: Record<string, string> }).errors).toEqual({
+      name: 'Please enter your name.',
+      email: 'Please enter a valid email address.',
+      message: 'Please enter a message.',
+    })
+    expect((await post('/api/contact', 'x'.repeat(70_000), json('203.0.113.9'))).status).toBe(413)
+    expect((await post('/api/contact', '{not json', json('203.0.113.10'))).status).toBe(400)
+    expect(
+      (await post('/api/contact', 'hello', { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.11' })).status,
+    ).toBe(415)
+    expect((await fetch(`${SEEDED}/api/contact`)).status).toBe(405)
+    const bot = await post(
+      '/api/subscribe',
+      JSON.stringify({ email: 'bot@example.com', website: 'http://spam' }),
+      json('203.0.113.12'),
+    )
+    expect(bot.status).toBe(200)
+    expect(await mailTo('bot@example.com', /./)).toBeUndefined()
+  })
+
+  it('answers a one-click unsubscribe (RFC 8058) with 200, and a GET to the confirm API never confirms', async () => {
+    expect((await fetch(`${SEEDED}/api/newsletter/confirm?token=x`)).status).toBe(405)
+    const res = await post('/api/newsletter/unsubscribe?token=unknown', 'List-Unsubscribe=One-Click', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expect(res.status).toBe(404)
+  })
+})

@@ -1,0 +1,338 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import type { SmtpPeer } from './smtp-peer'
+import { startSmtpPeer } from './smtp-peer'
+
+const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
+const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
+
+/**
+ * The forms end to end below HTTP, on a real database and a real SMTP peer: what is stored, what is mailed,
+ * what survives an SMTP outage and a restart. DATABASE_URL is set by the calling file before import.
+ */
+export function formsSuite(
+  label: string,
+  setup: () => Promise<{ url: string; dataDir?: string; cleanup: () => Promise<void> | void }>,
+) {
+  describe(`forms and mail on ${label}`, () => {
+    let payload: Payload
+    let smtp: SmtpPeer
+    let cleanup: () => Promise<void> | void = () => {}
+    let ip = 0
+    // Every test posts as a different client, so rate limits only meet where a test means them to.
+    const client = () => ({ ipHash: `client-${label}-${++ip}-${Math.random()}` })
+    let mod: {
+      submitContact: typeof import('@/forms/contact').submitContact
+      subscribe: typeof import('@/forms/subscribe').subscribe
+      confirmSubscription: typeof import('@/forms/subscribe').confirmSubscription
+      unsubscribe: typeof import('@/forms/subscribe').unsubscribe
+      deliverDueMail: typeof import('@/mail/outbox').deliverDueMail
+      createMailTransport: typeof import('@/mail/transport').createMailTransport
+    }
+
+    beforeAll(async () => {
+      const db = await setup()
+      cleanup = db.cleanup
+      process.env.DATABASE_URL = db.url
+      if (db.dataDir) process.env.DATA_DIR = db.dataDir
+      process.env.PAYLOAD_SECRET = 'test-secret'
+      process.env.COACH_EMAIL = 'coach@example.com'
+      process.env.MAIL_FROM = '"Coach Site" <site@example.com>'
+      smtp = await startSmtpPeer()
+      process.env.SMTP_URL = smtp.url
+      const { getPayload } = await import('payload')
+      const { default: config } = await import('@/cms/payload.config')
+      const { prepareDatabase } = await import('@/cms/prepare')
+      payload = await getPayload({ config })
+      await prepareDatabase(payload, { seed: false })
+      mod = {
+        ...(await import('@/forms/contact')),
+        ...(await import('@/forms/subscribe')),
+        ...(await import('@/mail/outbox')),
+        ...(await import('@/mail/transport')),
+      }
+    })
+
+    afterAll(async () => {
+      await smtp?.close()
+      await payload?.destroy()
+      ;(payload?.db as unknown as { pool?: { on: (e: 'error', f: () => void) => void } }).pool?.on('error', () => {})
+      await cleanup()
+    })
+
+    beforeEach(async () => {
+      await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
+      smtp.mails.length = 0
+    })
+
+    const valid = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      inquiryType: 'media',
+      message: 'Could we talk about a podcast episode?',
+    }
+    const count = async (collection: 'contact-messages' | 'mail-outbox' | 'subscribers') =>
+      (await payload.count({ collection, overrideAccess: true })).totalDocs
+
+    it('stores an accepted message with both mails queued, then delivers them: the coach gets it with Reply-To, the sender a receipt', async () => {
+      const before = await count('contact-messages')
+      const result = await mod.submitContact(payload, valid, client())
+      expect(result).toEqual({ status: 'ok', message: CONTACT_SUCCESS })
+      expect(await count('contact-messages')).toBe(before + 1)
+      const stored = (
+        await payload.find({ collection: 'contact-messages', sort: '-receivedAt', limit: 1, overrideAccess: true })
+      ).docs[0]!
+      expect(stored).toMatchObject({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        inquiryType: 'media',
+        handled: false,
+      })
+      expect(stored.ipHash).toMatch(/^client-/)
+      // Stored before any mail went out: both mails are still queued.
+      const queued = await payload.find({ collection: 'mail-outbox', overrideAccess: true })
+      expect(queued.docs.map((m) => m.status)).toEqual(['queued', 'queued'])
+
+      expect(await mod.deliverDueMail(payload)).toEqual({ sent: 2, retried: 0, failed: 0 })
+      expect(smtp.mails).toHaveLength(2)
+      const toCoach = smtp.mails.find((m) => m.to?.[0]?.address === 'coach@example.com')!
+      expect(toCoach.replyTo?.[0]?.address).toBe('ada@example.com')
+      expect(toCoach.subject).toBe('New message from Ada Lovelace (Media Inquiry)')
+      expect(toCoach.text).toContain('Could we talk about a podcast episode?')
+      const receipt = smtp.mails.find((m) => m.to?.[0]?.address === 'ada@example.com')!
+      expect(receipt.from?.address).toBe('site@example.com')
+      expect(receipt.replyTo?.[0]?.address).toBe('coach@example.com')
+      expect(receipt.text).toContain('2-3 business days')
+      expect(receipt.text).not.toContain('podcast')
+      expect(receipt.text).not.toContain('Ada')
+    })
+
+    it('keeps mail through an SMTP outage and delivers every mail exactly once when it is back', async () => {
+      await smtp.down()
+      expect((await mod.submitContact(payload, valid, client())).status).toBe('ok')
+      const outage = await mod.deliverDueMail(payload)
+      expect(outage).toEqual({ sent: 0, retried: 2, failed: 0 })
+      const waiting = await payload.find({ collection: 'mail-outbox', overrideAccess: true })
+      for (const m of waiting.docs) {
+        expect(m.status).toBe('queued')
+        expect(m.attempts).toBe(1)
+        expect(m.lastError).toBeTruthy()
+        expect(new Date(m.nextAttemptAt!).getTime()).toBeGreaterThan(Date.now())
+      }
+      // Not due yet: nothing is tried.
+      expect(await mod.deliverDueMail(payload)).toEqual({ sent: 0, retried: 0, failed: 0 })
+
+      await smtp.up()
+      const later = new Date(Date.now() + 60_000)
+      // Two workers at once (as two app instances would): each mail is still sent once.
+      const reports = await Promise.all([mod.deliverDueMail(payload, later), mod.deliverDueMail(payload, later)])
+      expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(2)
+      expect(await mod.deliverDueMail(payload, new Date(Date.now() + 3_600_000))).toEqual({
+        sent: 0,
+        retried: 0,
+        failed: 0,
+      })
+      expect(smtp.mails).toHaveLength(2)
+    })
+
+    it('after a restart, sends what a dead worker had claimed, and never again what was sent', async () => {
+      expect((await mod.submitContact(payload, valid, client())).status).toBe('ok')
+      const [first, second] = (
+        await payload.find({ collection: 'mail-outbox', sort: 'createdAt', overrideAccess: true })
+      ).docs
+      // The old process sent the first mail, and died while holding the second.
+      expect(await mod.deliverDueMail(payload)).toEqual({ sent: 2, retried: 0, failed: 0 })
+      smtp.mails.length = 0
+      await payload.update({
+        collection: 'mail-outbox',
+        id: second!.id,
+        data: { status: 'sending', sentAt: null, claimedAt: new Date(Date.now() - 10 * 60_000).toISOString() },
+        overrideAccess: true,
+      })
+      // The restarted process: a fresh transport, a later clock.
+      const report = await mod.deliverDueMail(payload, new Date(), mod.createMailTransport(smtp.url))
+      expect(report.sent).toBe(1)
+      expect(smtp.mails).toHaveLength(1)
+      expect(smtp.mails[0]!.subject).toBe(second!.subject)
+      const states = (await payload.find({ collection: 'mail-outbox', sort: 'createdAt', overrideAccess: true })).docs
+      expect(states.map((m) => m.status)).toEqual(['sent', 'sent'])
+      expect(states[0]!.id).toBe(first!.id)
+    })
+
+    it('marks a mail failed after its last try and keeps it', async () => {
+      await smtp.down()
+      expect((await mod.submitContact(payload, valid, client())).status).toBe('ok')
+      let now = Date.now()
+      for (let i = 0; i < 8; i++) {
+        await mod.deliverDueMail(payload, new Date(now))
+        now += 2 * 3_600_000
+      }
+      const docs = (await payload.find({ collection: 'mail-outbox', overrideAccess: true })).docs
+      expect(docs.map((m) => [m.status, m.attempts])).toEqual([
+        ['failed', 8],
+        ['failed', 8],
+      ])
+      await smtp.up()
+    })
+
+    it.each([
+      ['an over-long name', { name: 'x'.repeat(101) }, 'name'],
+      ['an over-long message', { message: 'x'.repeat(5001) }, 'message'],
+      ['header injection in the e-mail', { email: 'ada@example.com\r\nBcc: victim@example.com' }, 'email'],
+      ['header injection in the name', { name: 'Ada\r\nBcc: victim@example.com' }, 'name'],
+      ['script in the name', { name: '<script>alert(1)</script>' }, 'name'],
+      [
+        'script everywhere',
+        { name: '<b>x</b>', email: '<script>@x', inquiryType: '<i>', message: '<script>alert(1)</script>' },
+        'email',
+      ],
+      ['wrong types', { name: 1, email: true, inquiryType: ['media'], message: { a: 1 } }, 'message'],
+      ['missing fields', { name: undefined, email: undefined, message: undefined }, 'name'],
+      ['an unknown inquiry type', { inquiryType: 'sales' }, 'inquiryType'],
+    ])('refuses %s with a clear error and stores nothing', async (_label, change, field) => {
+      const before = await count('contact-messages')
+      const result = await mod.submitContact(payload, { ...valid, ...change }, client())
+      expect(result.status).toBe('invalid')
+      if (result.status !== 'invalid') return
+      expect(result.errors[field as 'name']).toMatch(/^(Please|Your)/)
+      expect(await count('contact-messages')).toBe(before)
+      expect(await count('mail-outbox')).toBe(0)
+    })
+
+    it('tells a bot that fills the honeypot "thank you" and stores and sends nothing', async () => {
+      const before = await count('contact-messages')
+      expect(await mod.submitContact(payload, { ...valid, website: 'https://spam.example' }, client())).toEqual({
+        status: 'ok',
+        message: CONTACT_SUCCESS,
+      })
+      expect(await count('contact-messages')).toBe(before)
+      expect(await count('mail-outbox')).toBe(0)
+    })
+
+    it('refuses a form sent faster than a person could fill it', async () => {
+      const result = await mod.submitContact(payload, { ...valid, startedAt: String(Date.now() - 500) }, client())
+      expect(result.status).toBe('invalid')
+    })
+
+    it('allows 5 posts per client in 10 minutes, then refuses with a clear text', async () => {
+      const c = client()
+      for (let i = 0; i < 5; i++) {
+        expect((await mod.submitContact(payload, { ...valid, email: `r${i}@example.com` }, c)).status).toBe('ok')
+      }
+      const sixth = await mod.submitContact(payload, { ...valid, email: 'r6@example.com' }, c)
+      expect(sixth.status).toBe('rate-limited')
+      expect(sixth.message).toMatch(/Too many messages/)
+      // Another client is not affected...
+      expect((await mod.submitContact(payload, { ...valid, email: 'other@example.com' }, client())).status).toBe('ok')
+      // ...and ten minutes later the first one may post again.
+      const later = new Date(Date.now() + 10 * 60_000 + 1000)
+      expect((await mod.submitContact(payload, { ...valid, email: 'r7@example.com' }, c, later)).status).toBe('ok')
+    })
+
+    it('double opt-in: confirmation mail, confirm with the token, unsubscribe in one idempotent step', async () => {
+      const email = `Reader.${label}@Example.com`
+      expect(await mod.subscribe(payload, { email }, 'workshops', client())).toEqual({
+        status: 'ok',
+        message: SUBSCRIBE_SUCCESS,
+      })
+      const sub = (
+        await payload.find({
+          collection: 'subscribers',
+          where: { email: { equals: email.toLowerCase() } },
+          overrideAccess: true,
+        })
+      ).docs[0]!
+      expect(sub).toMatchObject({ status: 'pending', source: 'workshops' })
+      await mod.deliverDueMail(payload)
+      expect(smtp.mails).toHaveLength(1)
+      const mail = smtp.mails[0]!
+      expect(mail.subject).toMatch(/confirm your subscription/i)
+      const headers = Object.fromEntries(mail.headers.map((h) => [h.key, h.value]))
+      expect(headers['list-unsubscribe']).toMatch(/^<https?:\/\/.+\/api\/newsletter\/unsubscribe\?token=[\w-]+>$/)
+      expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+      const confirmToken = /\/newsletter\/confirm\/([\w-]+)/.exec(mail.text ?? '')![1]!
+      const unsubscribeToken = /\/newsletter\/unsubscribe\/([\w-]+)/.exec(mail.text ?? '')![1]!
+      // Only hashes are stored.
+      const raw = JSON.stringify(
+        await payload.findByID({ collection: 'subscribers', id: sub.id, overrideAccess: true, showHiddenFields: true }),
+      )
+      expect(raw).not.toContain(confirmToken)
+      expect(raw).not.toContain(unsubscribeToken)
+
+      expect(await mod.confirmSubscription(payload, 'not-a-token')).toBe('invalid')
+      expect(await mod.confirmSubscription(payload, confirmToken)).toBe('confirmed')
+      const confirmed = await payload.findByID({ collection: 'subscribers', id: sub.id, overrideAccess: true })
+      expect(confirmed.status).toBe('confirmed')
+      expect(confirmed.consentAt).toBeTruthy()
+
+      // Subscribing again: the same answer, no new row, no mail.
+      smtp.mails.length = 0
+      expect(await mod.subscribe(payload, { email: email.toUpperCase() }, 'footer', client())).toEqual({
+        status: 'ok',
+        message: SUBSCRIBE_SUCCESS,
+      })
+      await mod.deliverDueMail(payload)
+      expect(smtp.mails).toHaveLength(0)
+      expect(
+        (
+          await payload.count({
+            collection: 'subscribers',
+            where: { email: { equals: email.toLowerCase() } },
+            overrideAccess: true,
+          })
+        ).totalDocs,
+      ).toBe(1)
+
+      expect(await mod.unsubscribe(payload, unsubscribeToken)).toBe('unsubscribed')
+      expect(await mod.unsubscribe(payload, unsubscribeToken)).toBe('unsubscribed')
+      expect((await payload.findByID({ collection: 'subscribers', id: sub.id, overrideAccess: true })).status).toBe(
+        'unsubscribed',
+      )
+
+      // Coming back later starts a fresh double opt-in.
+      expect((await mod.subscribe(payload, { email }, 'footer', client())).status).toBe('ok')
+      expect((await payload.findByID({ collection: 'subscribers', id: sub.id, overrideAccess: true })).status).toBe(
+        'pending',
+      )
+      await mod.deliverDueMail(payload)
+      expect(smtp.mails).toHaveLength(1)
+    })
+
+    it('refuses an invalid address with the decided text and stores nothing', async () => {
+      const before = await count('subscribers')
+      expect(await mod.subscribe(payload, { email: 'not-an-address' }, 'footer', client())).toMatchObject({
+        status: 'invalid',
+        message: 'Please enter a valid email address.',
+      })
+      expect(await count('subscribers')).toBe(before)
+    })
+
+    it('exports confirmed subscribers only, as CSV, to logged-in users', async () => {
+      const { exportConfirmedSubscribers } = await import('@/forms/subscribers-csv')
+      const anonymous = await exportConfirmedSubscribers({ payload, user: null } as never)
+      expect(anonymous.status).toBe(401)
+      await payload.create({
+        collection: 'subscribers',
+        data: {
+          email: `=cmd@${label.toLowerCase()}.example`,
+          status: 'confirmed',
+          consentAt: new Date().toISOString(),
+          source: 'footer',
+        },
+        overrideAccess: true,
+      })
+      await payload.create({
+        collection: 'subscribers',
+        data: { email: `pending@${label.toLowerCase()}.example`, status: 'pending' },
+        overrideAccess: true,
+      })
+      const res = await exportConfirmedSubscribers({ payload, user: { id: 1 } } as never)
+      expect(res.headers.get('content-type')).toMatch(/text\/csv/)
+      const csv = await res.text()
+      expect(csv.split('\r\n')[0]).toBe('email,consent_at,source')
+      expect(csv).toContain(`"'=cmd@${label.toLowerCase()}.example"`)
+      expect(csv).not.toContain('pending@')
+    })
+  })
+}

@@ -1,0 +1,4 @@
+import { freshSqlite } from './database'
+import { formsSuite } from './forms-suite'
+
+formsSuite('SQLite', async () => freshSqlite())
