@@ -1,7 +1,7 @@
 import { after } from 'next/server'
 
 import { payloadClient } from '@/content/payload'
-import { deliverDueMail } from '@/mail/outbox'
+import { kickOutbox } from '@/mail/worker'
 import type { FormClient } from './client'
 import { submitContact } from './contact'
 import { keptValues, type FormResult } from './results'
@@ -28,7 +28,7 @@ export async function handleForm(
       form === 'contact'
         ? await submitContact(payload, raw, client)
         : await subscribe(payload, raw, raw.source === 'workshops' ? 'workshops' : 'footer', client)
-    if (result.status === 'ok') after(() => deliverDueMail(payload).then(() => undefined, logDeliveryError))
+    if (result.status === 'ok') after(() => kickOutbox(payload))
     return result
   } catch (error) {
     console.error(`The ${form} form could not be handled:`, error instanceof Error ? error.message : error)
@@ -39,6 +39,3 @@ export async function handleForm(
     }
   }
 }
-
-const logDeliveryError = (error: unknown) =>
-  console.error('Mail delivery will be retried:', error instanceof Error ? error.message : error)

@@ -63,6 +63,10 @@ async function claim(payload: Payload, id: number | string, now: Date): Promise<
 
 export type DeliveryReport = { sent: number; retried: number; failed: number }
 
+const SEND_CONCURRENCY = 4
+/** Mails looked at per run; a full batch means there may be more due. */
+export const BATCH_SIZE = 50
+
 /** Sends every mail that is due, each at most once at a time across workers; failures are rescheduled. */
 export async function deliverDueMail(
   payload: Payload,
@@ -80,46 +84,53 @@ export async function deliverDueMail(
       ],
     },
     sort: 'createdAt',
-    limit: 50,
+    limit: BATCH_SIZE,
     depth: 0,
     overrideAccess: true,
   })
-  for (const mail of due.docs) {
-    if (!(await claim(payload, mail.id, now))) continue
-    const attempts = (mail.attempts ?? 0) + 1
-    try {
-      const { messageId } = await transport.send({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-        headers: (mail.headers as Record<string, string> | null) ?? undefined,
-      })
-      await payload.update({
-        collection: 'mail-outbox',
-        id: mail.id,
-        data: { status: 'sent', attempts, sentAt: new Date().toISOString(), messageId, lastError: null },
-        overrideAccess: true,
-      })
-      report.sent += 1
-    } catch (error) {
-      // OUTBOX_RETRY_BASE_MS shortens the schedule (tests); the default starts at 30 seconds.
-      const outcome = afterFailedAttempt(attempts, now, Number(process.env.OUTBOX_RETRY_BASE_MS) || undefined)
-      await payload.update({
-        collection: 'mail-outbox',
-        id: mail.id,
-        data: {
-          status: outcome.status,
-          attempts,
-          lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error),
-          ...(outcome.status === 'queued' ? { nextAttemptAt: outcome.nextAttemptAt.toISOString() } : {}),
-        },
-        overrideAccess: true,
-      })
-      if (outcome.status === 'failed') report.failed += 1
-      else report.retried += 1
+  // A few mails at a time: sending is mostly waiting on the SMTP server.
+  const queue = [...due.docs]
+  const sendNext = async (): Promise<void> => {
+    for (let mail = queue.shift(); mail; mail = queue.shift()) {
+      if (!(await claim(payload, mail.id, now))) continue
+      const attempts = (mail.attempts ?? 0) + 1
+      try {
+        const { messageId } = await transport.send({
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          headers: (mail.headers as Record<string, string> | null) ?? undefined,
+        })
+        await payload.update({
+          collection: 'mail-outbox',
+          id: mail.id,
+          data: { status: 'sent', attempts, sentAt: new Date().toISOString(), messageId, lastError: null },
+          overrideAccess: true,
+          depth: 0,
+        })
+        report.sent += 1
+      } catch (error) {
+        // OUTBOX_RETRY_BASE_MS shortens the schedule (tests); the default starts at 30 seconds.
+        const outcome = afterFailedAttempt(attempts, now, Number(process.env.OUTBOX_RETRY_BASE_MS) || undefined)
+        await payload.update({
+          collection: 'mail-outbox',
+          id: mail.id,
+          data: {
+            status: outcome.status,
+            attempts,
+            lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error),
+            ...(outcome.status === 'queued' ? { nextAttemptAt: outcome.nextAttemptAt.toISOString() } : {}),
+          },
+          overrideAccess: true,
+          depth: 0,
+        })
+        if (outcome.status === 'failed') report.failed += 1
+        else report.retried += 1
+      }
     }
   }
+  await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sendNext))
   return report
 }

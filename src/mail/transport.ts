@@ -36,6 +36,9 @@ export const createMailTransport = (smtpUrl?: string): MailTransport =>
 
 function smtpTransport(url: string): MailTransport {
   const smtp = nodemailer.createTransport(url, {
+    // A few reused connections instead of one per mail.
+    pool: true,
+    maxConnections: 3,
     // Fail fast so one unreachable server does not hold the worker; the outbox retries later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -1,33 +1,53 @@
+import type { Payload } from 'payload'
+
 import { payloadClient } from '@/content/payload'
-import { deliverDueMail } from './outbox'
+import { BATCH_SIZE, deliverDueMail } from './outbox'
 
 const INTERVAL_MS = Number(process.env.OUTBOX_INTERVAL_MS ?? 10_000)
+
+/** One delivery loop per process, shared by the timer and by every request that queued mail. */
+type WorkerState = { timer?: NodeJS.Timeout; running: boolean; again: boolean }
 const KEY = Symbol.for('coach-site.outbox-worker')
+const state = (): WorkerState => {
+  const g = globalThis as { [KEY]?: WorkerState }
+  return (g[KEY] ??= { running: false, again: false })
+}
 
 /**
- * The outbox worker inside the server process: every few seconds it sends what is due (new mail is also
- * sent right after the request that queued it). Runs are never concurrent within a process, and the
- * per-mail claim keeps several processes from sending the same mail.
+ * Sends what is due now. If a run is already going, it is asked to run once more when done instead of
+ * starting a second one, so a burst of form posts makes one or two runs, not one per post. (Several
+ * processes may still run at once; the per-mail claim keeps them from sending the same mail.)
  */
-export function startOutboxWorker(): void {
-  const g = globalThis as { [KEY]?: NodeJS.Timeout }
-  if (g[KEY]) return
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
-      const report = await deliverDueMail(await payloadClient())
+export async function kickOutbox(payload?: Payload): Promise<void> {
+  const s = state()
+  if (s.running) {
+    s.again = true
+    return
+  }
+  s.running = true
+  try {
+    let fullBatch = false
+    do {
+      s.again = false
+      const report = await deliverDueMail(payload ?? (await payloadClient()))
       if (report.retried || report.failed)
         console.warn(`Outbox: ${report.retried} mail to retry, ${report.failed} failed`)
-    } catch (error) {
-      // Most often the database is down; the next tick tries again.
-      console.error('Outbox run failed:', error instanceof Error ? error.message : error)
-    } finally {
-      running = false
-    }
+      // A full batch means more may be due right now.
+      fullBatch = report.sent + report.retried + report.failed >= BATCH_SIZE
+    } while (s.again || fullBatch)
+  } catch (error) {
+    // Most often the database or the SMTP server is down; the next run tries again.
+    console.error('Outbox run failed:', error instanceof Error ? error.message : error)
+  } finally {
+    s.running = false
   }
-  g[KEY] = setInterval(() => void tick(), INTERVAL_MS)
-  g[KEY].unref()
-  void tick()
+}
+
+/** The timer inside the server process that picks up retries and anything a crash left behind. */
+export function startOutboxWorker(): void {
+  const s = state()
+  if (s.timer) return
+  s.timer = setInterval(() => void kickOutbox(), INTERVAL_MS)
+  s.timer.unref()
+  void kickOutbox()
 }

@@ -67,6 +67,53 @@ describe('the admin', () => {
     })
   })
 
+  it('keeps messages, subscribers and outgoing mail for logged-in users only; exports confirmed subscribers as CSV', async () => {
+    for (const list of ['contact-messages', 'subscribers', 'mail-outbox']) {
+      expect((await fetch(`${api}/${list}`)).status, list).toBe(403)
+    }
+    expect((await fetch(`${api}/subscribers/export.csv`)).status).toBe(401)
+    const login = await fetch(`${api}/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'coach@example.com', password: 'a-long-coach-password' }),
+    })
+    const { token } = (await login.json()) as { token: string }
+    const auth = { Authorization: `JWT ${token}` }
+    for (const list of ['contact-messages', 'subscribers', 'mail-outbox']) {
+      expect((await fetch(`${api}/${list}`, { headers: auth })).status, list).toBe(200)
+    }
+    const csv = await fetch(`${api}/subscribers/export.csv`, { headers: auth })
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"/)
+    expect((await csv.text()).split('\r\n')[0]).toBe('email,consent_at,source')
+    // A visitor writes; the coach finds the message, filters by type, and marks it handled.
+    const sent = await fetch(`${SEEDED}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' },
+      body: JSON.stringify({
+        name: 'Admin Check',
+        email: 'admin-check@example.com',
+        inquiryType: 'media',
+        message: 'For the admin test',
+      }),
+    })
+    expect(sent.status).toBe(200)
+    const found = (await (
+      await fetch(
+        `${api}/contact-messages?where[inquiryType][equals]=media&where[email][equals]=admin-check@example.com`,
+        { headers: auth },
+      )
+    ).json()) as { docs: { id: number; handled: boolean; message: string }[] }
+    expect(found.docs).toHaveLength(1)
+    expect(found.docs[0]!).toMatchObject({ handled: false, message: 'For the admin test' })
+    const patch = await fetch(`${api}/contact-messages/${found.docs[0]!.id}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ handled: true }),
+    })
+    expect(((await patch.json()) as { doc: { handled: boolean } }).doc.handled).toBe(true)
+  })
+
   it('refuses writes without a login', async () => {
     const res = await fetch(`${api}/testimonials`, {
       method: 'POST',

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
-import { startSmtpPeer, type SmtpPeer } from '../integration/smtp-peer'
+import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 
 /**
  * The real server and a real SMTP peer: a message is accepted while SMTP is down, the server is stopped,

@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import type { SmtpPeer } from './smtp-peer'
-import { startSmtpPeer } from './smtp-peer'
+import type { SmtpPeer } from '../../scripts/lib/smtp-peer'
+import { startSmtpPeer } from '../../scripts/lib/smtp-peer'
 
 const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
 const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
@@ -159,6 +162,42 @@ export function formsSuite(
       expect(states.map((m) => m.status)).toEqual(['sent', 'sent'])
       expect(states[0]!.id).toBe(first!.id)
     })
+
+    it('never sends a mail twice when two app instances run the outbox at the same moment', async () => {
+      const { enqueueMail } = await import('@/mail/outbox')
+      const now = new Date()
+      for (let i = 0; i < 20; i++) {
+        await enqueueMail(
+          payload,
+          'test',
+          { from: 'site@example.com', to: `twin${i}@example.com`, subject: `Twin ${i}`, text: 'x' },
+          {},
+          now,
+        )
+      }
+      const instance = () =>
+        new Promise<{ sent: number }>((resolve, reject) => {
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', path.join(import.meta.dirname, 'deliver-once.ts')],
+            {
+              env: { ...process.env },
+              stdio: ['ignore', 'pipe', 'inherit'],
+            },
+          )
+          let out = ''
+          child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+          child.on('exit', (code) => {
+            const line = out.split('\n').findLast((l) => l.startsWith('{"sent"'))
+            if (code === 0 && line) resolve(JSON.parse(line) as { sent: number })
+            else reject(new Error(`instance exited with ${code}: ${out.slice(-2000)}`))
+          })
+        })
+      const [a, b] = await Promise.all([instance(), instance()])
+      expect(a.sent + b.sent).toBe(20)
+      expect(smtp.mails).toHaveLength(20)
+      expect(new Set(smtp.mails.map((m) => m.subject)).size).toBe(20)
+    }, 60_000)
 
     it('marks a mail failed after its last try and keeps it', async () => {
       await smtp.down()
