@@ -4,8 +4,7 @@ import './(site)/site.css'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 
-import { SiteFooter } from '@/components/SiteFooter'
-import { SiteHeader } from '@/components/SiteHeader'
+import { SiteFrame } from '@/components/SiteFrame'
 import { BRAND } from '@/domain/brand'
 import { NAV_ITEMS } from '@/domain/navigation'
 
@@ -19,31 +18,24 @@ export const metadata: Metadata = {
 export default function GlobalNotFound() {
   return (
     <html lang="en">
-      <body>
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          <section className="page-intro">
-            <div className="container container--narrow">
-              <h1>Page not found</h1>
-              <p className="lead">
-                Sorry, there is no page at this address. It may have moved, or the link may be mistyped.
-              </p>
-              <p>Try one of these instead:</p>
-              <ul className="link-list">
-                {NAV_ITEMS.map((item) => (
-                  <li key={item.href}>
-                    <Link href={item.href}>{item.label}</Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
-        </main>
-        <SiteFooter />
-      </body>
+      <SiteFrame>
+        <section className="page-intro">
+          <div className="container container--narrow">
+            <h1>Page not found</h1>
+            <p className="lead">
+              Sorry, there is no page at this address. It may have moved, or the link may be mistyped.
+            </p>
+            <p>Try one of these instead:</p>
+            <ul className="link-list">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.href}>
+                  <Link href={item.href}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </SiteFrame>
     </html>
   )
 }

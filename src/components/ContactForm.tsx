@@ -6,6 +6,7 @@ import { contactAction } from '@/app/(site)/actions'
 import { contactSchema, fieldErrors, INQUIRY_TYPES } from '@/domain/forms'
 import type { ContactField } from '@/forms/contact'
 import type { FormResult } from '@/forms/results'
+import { FormField } from './forms/FormField'
 import { Honeypot } from './forms/Honeypot'
 import { useFormPost } from './forms/useFormPost'
 
@@ -35,7 +36,6 @@ export function ContactForm() {
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
   const faulty = FIELDS.filter((f) => errors[f])
-  const describedBy = (f: ContactField) => (errors[f] ? `contact-${f}-error` : undefined)
   const problem = state && state.status !== 'ok' ? state : null
 
   // After every attempt that went wrong, the summary takes focus: people learn at once what to fix.
@@ -63,44 +63,28 @@ export function ContactForm() {
         </div>
       )}
       <Honeypot />
-      <div className="field">
-        <label htmlFor="contact-name">Name</label>
-        <input
-          id="contact-name"
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={values.name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('name')}
-        />
-        {errors.name && (
-          <p id="contact-name-error" className="field-error">
-            {errors.name}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">Email</label>
-        <input
-          id="contact-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy('email')}
-        />
-        {errors.email && (
-          <p id="contact-email-error" className="field-error">
-            {errors.email}
-          </p>
-        )}
-      </div>
+      <FormField
+        id="contact-name"
+        label="Name"
+        error={errors.name}
+        name="name"
+        type="text"
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={values.name}
+      />
+      <FormField
+        id="contact-email"
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        defaultValue={values.email}
+      />
       <div className="field">
         <label htmlFor="contact-inquiryType">Inquiry type</label>
         <select id="contact-inquiryType" name="inquiryType" defaultValue={values.inquiryType || 'general'}>
@@ -111,24 +95,17 @@ export function ContactForm() {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor="contact-message">Message</label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          maxLength={5000}
-          defaultValue={values.message}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="field-error">
-            {errors.message}
-          </p>
-        )}
-      </div>
+      <FormField
+        id="contact-message"
+        label="Message"
+        error={errors.message}
+        multiline
+        name="message"
+        rows={6}
+        required
+        maxLength={5000}
+        defaultValue={values.message}
+      />
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Sending...' : 'Send Message'}
       </button>

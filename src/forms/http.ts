@@ -5,6 +5,25 @@ import { httpStatus } from './results'
 /** Larger bodies are refused before they are read: the longest valid contact message is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024
 
+/** The body as text, or null as soon as it grows past `max` bytes (a body without a length is read in chunks). */
+async function readAtMost(request: Request, max: number): Promise<string | null> {
+  const reader = request.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
 
@@ -14,10 +33,8 @@ const json = (body: unknown, status: number) =>
  */
 export async function formEndpoint(form: FormName, request: Request): Promise<Response> {
   const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_BODY_BYTES) return json({ status: 'invalid', message: 'The form is too large.' }, 413)
-  const body = await request.text()
-  if (Buffer.byteLength(body) > MAX_BODY_BYTES)
-    return json({ status: 'invalid', message: 'The form is too large.' }, 413)
+  const body = declared > MAX_BODY_BYTES ? null : await readAtMost(request, MAX_BODY_BYTES)
+  if (body === null) return json({ status: 'invalid', message: 'The form is too large.' }, 413)
 
   const type = request.headers.get('content-type') ?? ''
   let raw: Record<string, unknown>

@@ -4,8 +4,7 @@ import './site.css'
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
-import { SiteFooter } from '@/components/SiteFooter'
-import { SiteHeader } from '@/components/SiteHeader'
+import { SiteFrame } from '@/components/SiteFrame'
 import { BRAND, siteUrl } from '@/domain/brand'
 
 export const metadata: Metadata = {
@@ -21,16 +20,7 @@ export const viewport: Viewport = { themeColor: '#2f6f5e', width: 'device-width'
 export default function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
-      </body>
+      <SiteFrame>{children}</SiteFrame>
     </html>
   )
 }

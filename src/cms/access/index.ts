@@ -27,3 +27,11 @@ export const publishedOrAuthenticated: Access = ({ req }) => {
   if (req.user) return true
   return { published: { equals: true } }
 }
+
+/** The public lists the coach edits: anyone reads what is published, logged-in users do the rest. */
+export const publicListAccess = {
+  read: publishedOrAuthenticated,
+  create: authenticated,
+  update: authenticated,
+  delete: authenticated,
+}

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated, publishedOrAuthenticated } from '../access'
+import { publicListAccess } from '../access'
 import { publishedField } from '../fields/published'
 import { urlField } from '../fields/url'
 import { revalidateCollection } from '../hooks/revalidate'
@@ -16,12 +16,7 @@ export const BlogPosts: CollectionConfig = {
     description:
       'Posts live on your external blog; each card here links to one. The first three are featured on the home page.',
   },
-  access: {
-    read: publishedOrAuthenticated,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
-  },
+  access: publicListAccess,
   hooks: revalidateCollection('blogs'),
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated, publishedOrAuthenticated } from '../access'
+import { publicListAccess } from '../access'
 import { publishedField } from '../fields/published'
 import { urlField } from '../fields/url'
 import { revalidateCollection } from '../hooks/revalidate'
@@ -14,12 +14,7 @@ export const Books: CollectionConfig = {
     defaultColumns: ['title', 'purchaseLink', 'published'],
     group: 'Content',
   },
-  access: {
-    read: publishedOrAuthenticated,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
-  },
+  access: publicListAccess,
   hooks: revalidateCollection('books'),
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },

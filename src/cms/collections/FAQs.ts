@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated, publishedOrAuthenticated } from '../access'
+import { publicListAccess } from '../access'
 import { publishedField } from '../fields/published'
 import { revalidateCollection } from '../hooks/revalidate'
 import { FAQ_PAGES } from '@/domain/faq-pages'
@@ -14,12 +14,7 @@ export const FAQs: CollectionConfig = {
     defaultColumns: ['question', 'page', 'published'],
     group: 'Content',
   },
-  access: {
-    read: publishedOrAuthenticated,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
-  },
+  access: publicListAccess,
   hooks: revalidateCollection('faqs'),
   fields: [
     { name: 'question', type: 'text', required: true, maxLength: 200 },

@@ -26,7 +26,14 @@ export const Subscribers: CollectionConfig = {
   endpoints: [{ path: '/export.csv', method: 'get', handler: exportConfirmedSubscribers }],
   fields: [
     // Stored lower-cased, so uniqueness is case-insensitive.
-    { name: 'email', type: 'email', required: true, unique: true, index: true },
+    {
+      name: 'email',
+      type: 'email',
+      required: true,
+      unique: true,
+      index: true,
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)] },
+    },
     {
       name: 'status',
       type: 'select',

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated, publishedOrAuthenticated } from '../access'
+import { publicListAccess } from '../access'
 import { publishedField } from '../fields/published'
 import { revalidateCollection } from '../hooks/revalidate'
 
@@ -14,12 +14,7 @@ export const Testimonials: CollectionConfig = {
     group: 'Content',
     description: 'Shown in every testimonials block. Drag rows to set their order.',
   },
-  access: {
-    read: publishedOrAuthenticated,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
-  },
+  access: publicListAccess,
   hooks: revalidateCollection('testimonials'),
   fields: [
     { name: 'quote', type: 'textarea', required: true, maxLength: 1000 },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated, publishedOrAuthenticated } from '../access'
+import { publicListAccess } from '../access'
 import { publishedField } from '../fields/published'
 import { urlField } from '../fields/url'
 import { revalidateCollection } from '../hooks/revalidate'
@@ -15,12 +15,7 @@ export const Workshops: CollectionConfig = {
     group: 'Content',
     description: 'Upcoming workshops and seminars. Past dates drop off the website by themselves.',
   },
-  access: {
-    read: publishedOrAuthenticated,
-    create: authenticated,
-    update: authenticated,
-    delete: authenticated,
-  },
+  access: publicListAccess,
   hooks: revalidateCollection('workshops'),
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },

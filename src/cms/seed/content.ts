@@ -1,3 +1,5 @@
+import { DEFAULT_SITE_SETTINGS } from '@/domain/site-defaults'
+
 /** Realistic sample content for a fresh install: every list full, every page complete. */
 export const testimonials = [
   {
@@ -198,18 +200,7 @@ export const faqs = [
   },
 ] as const
 
-export const siteSettings = {
-  phone: '+1 (555) 010-2030',
-  email: 'hello@example.com',
-  social: {
-    instagram: 'https://www.instagram.com/',
-    facebook: 'https://www.facebook.com/',
-    blogPlatform: 'https://medium.com/',
-    linkedin: 'https://www.linkedin.com/',
-    whatsapp: 'https://wa.me/15550102030',
-  },
-  externalBlogUrl: 'https://medium.com/',
-  introVideoId: 'aqz-KE-bpKQ',
-}
+/** Seeded settings: the built-in defaults, with no external calendar (so bookings go to /scheduling). */
+export const siteSettings = { ...DEFAULT_SITE_SETTINGS, externalCalendarUrl: null }
 
 export const announcementText = 'Early bird discount on our next seminar: book before May 15 and save 20%.'

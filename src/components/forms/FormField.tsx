@@ -1,0 +1,29 @@
+import type { InputHTMLAttributes, ReactElement, TextareaHTMLAttributes } from 'react'
+
+type Common = { id: string; label: string; error?: string }
+type Props = Common &
+  (
+    | ({ multiline?: false } & InputHTMLAttributes<HTMLInputElement>)
+    | ({ multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>)
+  )
+
+/** A labelled input or textarea whose error is shown under it and announced with it. */
+export function FormField({ id, label, error, multiline, ...control }: Props): ReactElement {
+  const errorId = `${id}-error`
+  const a11y = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...a11y} />
+      ) : (
+        <input {...(control as InputHTMLAttributes<HTMLInputElement>)} {...a11y} />
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
