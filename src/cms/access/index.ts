@@ -35,3 +35,14 @@ export const publicListAccess = {
   update: authenticated,
   delete: authenticated,
 }
+
+/**
+ * What arrives through the site (messages, subscribers, outgoing mail): only the site's own handlers create it
+ * (with overrideAccess); logged-in users read, update and delete it; the public never sees it.
+ */
+export const inboxAccess = {
+  read: authenticated,
+  update: authenticated,
+  delete: authenticated,
+  create: () => false,
+}

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated } from '../access'
+import { inboxAccess } from '../access'
 import { INQUIRY_TYPES } from '@/domain/forms'
 
 /** Messages sent through the contact form. Stored before any mail is sent; only the coach's team reads them. */
@@ -15,13 +15,7 @@ export const ContactMessages: CollectionConfig = {
     listSearchableFields: ['name', 'email', 'message'],
     description: 'Messages from the contact form. Tick "Handled" once you have replied.',
   },
-  access: {
-    read: authenticated,
-    update: authenticated,
-    delete: authenticated,
-    // Only the site's own form handler creates messages (with overrideAccess).
-    create: () => false,
-  },
+  access: inboxAccess,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100, access: { update: () => false } },
     { name: 'email', type: 'email', required: true, access: { update: () => false } },

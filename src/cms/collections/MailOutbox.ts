@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated } from '../access'
+import { inboxAccess } from '../access'
 
 /**
  * Every e-mail the site sends, queued in the same transaction as the row that causes it and sent by the
@@ -14,15 +14,10 @@ export const MailOutbox: CollectionConfig = {
     useAsTitle: 'subject',
     defaultColumns: ['subject', 'to', 'status', 'attempts', 'createdAt'],
     group: 'Inbox',
-    description: 'Mail sent by the site. "Failed" mail was retried several times; check the mail settings.',
+    description:
+      'Mail sent by the site. "Failed" mail was retried 8 times: check the mail settings, then set it back to "Queued" to send it again.',
   },
-  access: {
-    read: authenticated,
-    // The coach may re-queue a failed mail by setting it back to "Queued".
-    update: authenticated,
-    delete: authenticated,
-    create: () => false,
-  },
+  access: inboxAccess,
   fields: [
     { name: 'kind', type: 'text', required: true, index: true, admin: { readOnly: true } },
     { name: 'to', type: 'text', required: true, admin: { readOnly: true } },

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { authenticated } from '../access'
+import { inboxAccess } from '../access'
 import { exportConfirmedSubscribers } from '@/forms/subscribers-csv'
 
 /** Newsletter subscribers with double opt-in. Tokens are stored only as hashes. */
@@ -17,12 +17,7 @@ export const Subscribers: CollectionConfig = {
       beforeListTable: ['@/cms/components/SubscribersExportLink#SubscribersExportLink'],
     },
   },
-  access: {
-    read: authenticated,
-    update: authenticated,
-    delete: authenticated,
-    create: () => false,
-  },
+  access: inboxAccess,
   endpoints: [{ path: '/export.csv', method: 'get', handler: exportConfirmedSubscribers }],
   fields: [
     // Stored lower-cased, so uniqueness is case-insensitive.
