@@ -42,22 +42,30 @@ export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 3
   }
 }
 
-export type RunningSite = { url: string; dataDir: string; stop: () => Promise<void> }
+export type RunningSite = { url: string; dataDir: string; logFile: string; stop: () => Promise<void> }
+
+/** A private copy of the production build, without pages rendered at run time by another server. */
+export function copyBuild(name: string): string {
+  const distDir = `.next-${name}`
+  fs.rmSync(distDir, { recursive: true, force: true })
+  fs.cpSync('.next', distDir, { recursive: true, filter: (src) => !/[\\/](cache|route-cache)$/.test(src) })
+  return distDir
+}
 
 /**
  * Serves a private copy of the production build through the real start script (so rendered pages cached
  * on disk by one server never leak into another), with its own data folder. Used by the browser tests and
- * the benchmarks.
+ * the benchmarks. With `distDir`, serves that existing copy as it is and leaves it in place (a restart test
+ * starts one build again).
  */
 export async function startBuildCopy(
   name: string,
   port: number,
   env: Record<string, string>,
-  options: { dataDir?: string; timeoutMs?: number } = {},
+  options: { dataDir?: string; distDir?: string; timeoutMs?: number } = {},
 ): Promise<RunningSite> {
-  const distDir = `.next-${name}`
-  fs.rmSync(distDir, { recursive: true, force: true })
-  fs.cpSync('.next', distDir, { recursive: true, filter: (src) => !/[\\/](cache|route-cache)$/.test(src) })
+  const ownBuild = !options.distDir
+  const distDir = options.distDir ?? copyBuild(name)
   // A given data folder outlives the server (a restart test starts a second server on it).
   const ownData = !options.dataDir
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
@@ -77,10 +85,11 @@ export async function startBuildCopy(
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
-    fs.rmSync(distDir, { recursive: true, force: true })
+    if (ownBuild) fs.rmSync(distDir, { recursive: true, force: true })
     if (ownData) fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  const log = fs.createWriteStream(path.join(os.tmpdir(), `coach-${name}.log`))
+  const logFile = path.join(os.tmpdir(), `coach-${name}-${port}.log`)
+  const log = fs.createWriteStream(logFile)
   child.stderr?.pipe(log)
   return new Promise((resolve, reject) => {
     let out = ''
@@ -94,7 +103,7 @@ export async function startBuildCopy(
       out += chunk.toString()
       if (out.includes('Admin: ')) {
         clearTimeout(timer)
-        resolve({ url: `http://localhost:${port}`, dataDir, stop })
+        resolve({ url: `http://localhost:${port}`, dataDir, logFile, stop })
       }
     })
     child.on('exit', (code) => {
@@ -111,4 +120,16 @@ export function buildIfNeeded(): void {
   console.log(`Building (${reason})...`)
   const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+/**
+ * The lines of a server's log that report an error (Next's and Payload's formats), for tests to assert on;
+ * `expected` leaves out the errors a test causes on purpose (a database that is down).
+ */
+export function serverErrorLines(logFile: string, expected?: RegExp): string[] {
+  const plain = fs.readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
+  return plain
+    .split('\n')
+    .filter((line) => /^\s*(Error|TypeError|\w+Error):|\bERROR\b|⨯|Unhandled/.test(line))
+    .filter((line) => !expected?.test(line))
 }

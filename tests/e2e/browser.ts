@@ -2,9 +2,13 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 
-export const SEEDED = process.env.E2E_SEEDED_URL ?? 'http://localhost:3301'
-export const EMPTY = process.env.E2E_EMPTY_URL ?? 'http://localhost:3302'
-export const DOWN = process.env.E2E_DOWN_URL ?? 'http://localhost:3303'
+import { e2ePort } from './ports'
+
+export { e2ePort }
+
+export const SEEDED = process.env.E2E_SEEDED_URL ?? `http://localhost:${e2ePort(1)}`
+export const EMPTY = process.env.E2E_EMPTY_URL ?? `http://localhost:${e2ePort(2)}`
+export const DOWN = process.env.E2E_DOWN_URL ?? `http://localhost:${e2ePort(3)}`
 /** Where the seeded server keeps its data: mail written without SMTP lands in its outbox/ folder. */
 export const SEEDED_DATA_DIR = process.env.E2E_SEEDED_DATA_DIR ?? ''
 /** The seeded site on every database under test: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */

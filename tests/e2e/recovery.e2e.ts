@@ -2,8 +2,9 @@ import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../integration/database'
+import { e2ePort } from './ports'
 
 const serverUrl = process.env.TEST_POSTGRES_URL
 
@@ -54,7 +55,7 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     relay = await switchableRelay(new URL(db.url))
     const url = new URL(db.url)
     url.port = String(relay.port)
-    site = await startBuildCopy('e2e-recovery', 3305, { DATABASE_URL: url.toString() })
+    site = await startBuildCopy('e2e-recovery', e2ePort(5), { DATABASE_URL: url.toString() })
   }, 120_000)
 
   afterAll(async () => {
@@ -72,5 +73,7 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     // Never seeded (it was down at start), so once migrated the list is loaded and empty.
     await expect.poll(page, { timeout: 40_000, interval: 1000 }).toContain('No books available at the moment.')
     expect(await (await fetch(`${site!.url}/api/books`)).json()).toEqual([])
+    // The outage itself is reported; nothing else is.
+    expect(serverErrorLines(site!.logFile, /cannot connect to Postgres|Connection terminated unexpectedly|read ECONNRESET/)).toEqual([])
   }, 90_000)
 })

@@ -6,8 +6,9 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
-import { buildIfNeeded, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { buildIfNeeded, serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../integration/database'
+import { e2ePort } from './ports'
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))
 buildIfNeeded()
@@ -26,11 +27,11 @@ try {
   if (pg) cleanups.push(pg.cleanup)
   const started = Date.now()
   const [seeded, empty, down, seededPg] = await Promise.all([
-    startBuildCopy('e2e-seeded', 3301, {}),
-    startBuildCopy('e2e-empty', 3302, { SEED_ON_START: 'false' }),
+    startBuildCopy('e2e-seeded', e2ePort(1), {}),
+    startBuildCopy('e2e-empty', e2ePort(2), { SEED_ON_START: 'false' }),
     // Nothing listens on port 9: the database is unreachable.
-    startBuildCopy('e2e-down', 3303, { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
-    pg ? startBuildCopy('e2e-seeded-pg', 3304, { DATABASE_URL: pg.url }) : Promise.resolve(null),
+    startBuildCopy('e2e-down', e2ePort(3), { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
+    pg ? startBuildCopy('e2e-seeded-pg', e2ePort(4), { DATABASE_URL: pg.url }) : Promise.resolve(null),
   ])
   sites.push(seeded, empty, down, ...(seededPg ? [seededPg] : []))
   console.log(`Servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
@@ -51,6 +52,18 @@ try {
     },
   )
   exitCode = vitest.status ?? 1
+  // What a visitor or the coach did in the tests must not leave error lines in any server's log.
+  for (const site of sites) {
+    // The server whose database is unreachable reports that, and nothing else.
+    const errors = serverErrorLines(
+      site.logFile,
+      site === down ? /cannot connect to Postgres|connect ECONNREFUSED/ : undefined,
+    )
+    if (errors.length) {
+      console.error(`\nError lines in the log of ${site.url} (${site.logFile}):\n${errors.join('\n')}`)
+      exitCode = 1
+    }
+  }
 } finally {
   await stopAll()
 }

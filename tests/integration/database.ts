@@ -15,8 +15,13 @@ export function freshSqlite(): { url: string; dataDir: string; cleanup: () => vo
   }
 }
 
-/** A fresh PostgreSQL database on the server of TEST_POSTGRES_URL, dropped again by `cleanup`. */
-export async function freshPostgres(serverUrl: string): Promise<{ url: string; cleanup: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the server of TEST_POSTGRES_URL, with its own data dir (uploads, the
+ * secret), both removed again by `cleanup`.
+ */
+export async function freshPostgres(
+  serverUrl: string,
+): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
   const name = `coach_test_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -24,9 +29,12 @@ export async function freshPostgres(serverUrl: string): Promise<{ url: string; c
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-test-'))
   return {
     url: url.toString(),
+    dataDir,
     cleanup: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true })
       const c = new pg.Client({ connectionString: serverUrl })
       await c.connect()
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
