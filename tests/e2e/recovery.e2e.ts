@@ -74,6 +74,8 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     await expect.poll(page, { timeout: 40_000, interval: 1000 }).toContain('No books available at the moment.')
     expect(await (await fetch(`${site!.url}/api/books`)).json()).toEqual([])
     // The outage itself is reported; nothing else is.
-    expect(serverErrorLines(site!.logFile, /cannot connect to Postgres|Connection terminated unexpectedly|read ECONNRESET/)).toEqual([])
+    expect(
+      serverErrorLines(site!.logFile, /cannot connect to Postgres|Connection terminated unexpectedly|read ECONNRESET/),
+    ).toEqual([])
   }, 90_000)
 })
