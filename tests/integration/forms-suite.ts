@@ -347,6 +347,45 @@ export function formsSuite(
       expect(await count('subscribers')).toBe(before)
     })
 
+    it("sends the admin's password reset mail through the outbox, across an SMTP outage; its link sets a new password", async () => {
+      const email = `reset@${label.toLowerCase()}.example`
+      await payload.create({
+        collection: 'users',
+        data: { email, password: 'the-old-password-1', role: 'editor' },
+        overrideAccess: true,
+      })
+      await smtp.down()
+      await payload.forgotPassword({ collection: 'users', data: { email } })
+      // Queued in the outbox (just after Payload commits the token), and kept while SMTP is down.
+      await expect
+        .poll(async () => (await payload.find({ collection: 'mail-outbox', overrideAccess: true })).docs, {
+          timeout: 10_000,
+        })
+        .toMatchObject([{ kind: 'account', to: email, subject: 'Reset your password | Jordan Ellis Coaching' }])
+      await mod.deliverDueMail(payload)
+      expect(smtp.mails).toHaveLength(0)
+
+      await smtp.up()
+      await mod.deliverDueMail(payload, new Date(Date.now() + 3_600_000))
+      expect(smtp.mails).toHaveLength(1)
+      const [mail] = smtp.mails
+      expect(mail!.from?.address).toBe('site@example.com')
+      expect(mail!.to?.map((t) => t.address)).toEqual([email])
+      const token = mail!.text?.match(/http:\/\/localhost:3000\/admin\/reset\/(\w+)/)?.[1]
+      expect(token, mail!.text).toBeTruthy()
+
+      await payload.resetPassword({
+        collection: 'users',
+        data: { token: token!, password: 'the-new-password-2' },
+        overrideAccess: true,
+      })
+      const login = await payload.login({ collection: 'users', data: { email, password: 'the-new-password-2' } })
+      expect(login.user?.email).toBe(email)
+      await expect(
+        payload.login({ collection: 'users', data: { email, password: 'the-old-password-1' } }),
+      ).rejects.toThrow()
+    })
+
     it('exports confirmed subscribers only, as CSV, to logged-in users', async () => {
       const { exportConfirmedSubscribers } = await import('@/forms/subscribers-csv')
       const anonymous = await exportConfirmedSubscribers({ payload, user: null } as never)

@@ -1,6 +1,11 @@
 import type { CollectionConfig } from 'payload'
 
+import { siteUrl } from '@/domain/brand'
+import { passwordResetMail } from '@/mail/templates'
+
 import { admins, adminsFieldLevel, adminsOrSelf } from '../access'
+
+const siteUrlText = () => siteUrl().toString().replace(/\/$/, '')
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -13,6 +18,12 @@ export const Users: CollectionConfig = {
     // Payload's defaults (5 attempts, 10 minutes) are stated here so a reader sees the policy.
     maxLoginAttempts: 5,
     lockTime: 10 * 60 * 1000,
+    // The mail goes through the outbox (src/mail/payload-email.ts), with a link to the site's public address.
+    forgotPassword: {
+      expiration: 60 * 60 * 1000,
+      generateEmailSubject: () => passwordResetMail('', siteUrlText()).subject,
+      generateEmailHTML: (args) => passwordResetMail(args?.token ?? '', siteUrlText()).html,
+    },
   },
   access: {
     admin: ({ req }) => Boolean(req.user),

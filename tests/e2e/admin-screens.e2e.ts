@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
+import { freshPostgres } from '../integration/database'
+import { DESKTOP, launchBrowser } from './browser'
+import { e2ePort } from './ports'
+
+const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
+const NEW_PASSWORD = 'a-new-and-longer-coach-password'
+
+const DATABASES: [string, number][] = [
+  ['SQLite', e2ePort(8)],
+  ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(9)] as [string, number]] : []),
+]
+
+/**
+ * The coach's own screens, clicked through in Chromium on a fresh seeded site (not through the REST API):
+ * the first account, logging out and in, editing a testimonial, and a forgotten password. Payload's own mail
+ * goes to a real SMTP peer. The server's log must stay free of error lines throughout.
+ */
+describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
+  let smtp: SmtpPeer
+  let site: RunningSite
+  let browser: Browser
+  let dropDatabase = async () => {}
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer()
+    const env: Record<string, string> = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500' }
+    if (database === 'PostgreSQL') {
+      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
+      dropDatabase = pg.cleanup
+      env.DATABASE_URL = pg.url
+    }
+    ;[site, browser] = await Promise.all([startBuildCopy(`e2e-admin-${database}`, port, env), launchBrowser()])
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+    await smtp?.close().catch(() => {})
+    await dropDatabase()
+  })
+
+  /** Types into a field and checks it kept the value (the admin once cleared fields filled in early). */
+  const fill = async (page: Page, selector: string, value: string) => {
+    await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    const field = page.locator(`${selector}:visible`)
+    await field.fill(value)
+    await expect.poll(() => field.inputValue()).toBe(value)
+  }
+  /**
+   * Presses a form's button after a person's pause: Payload checks a field a moment after its last keystroke,
+   * and a press before that answers "Please correct invalid fields." even when all is well.
+   */
+  const submit = async (page: Page, name: string) => {
+    await page.waitForTimeout(500)
+    await page.getByRole('button', { name, exact: true }).click()
+  }
+  const expectDashboard = async (page: Page) => {
+    await page.waitForURL(`${site.url}/admin`)
+    await page.locator('a[href="/admin/collections/testimonials"]:visible').first().waitFor()
+    expect(await page.locator('form:visible').count()).toBe(0)
+  }
+  const logIn = async (page: Page, password: string) => {
+    await fill(page, '#field-email', COACH.email)
+    await fill(page, '#field-password', password)
+    await submit(page, 'Login')
+  }
+  const logOut = async (page: Page) => {
+    // "Log out" is at the foot of the menu, which starts closed.
+    const openMenu = page.locator('button[aria-label="Open Menu"]:visible')
+    if (await openMenu.count()) await openMenu.first().click()
+    await page.getByRole('link', { name: 'Log out' }).click()
+    await page.waitForURL(/\/admin\/login/)
+    await page.locator('#field-email:visible').waitFor()
+  }
+
+  it('first account, log out, log in (also to ?redirect=), edit a testimonial, forgotten password', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+
+    // The first account: the dashboard follows, with no reload.
+    await page.goto(`${site.url}/admin`)
+    await page.waitForURL(`${site.url}/admin/create-first-user`)
+    await fill(page, '#field-email', COACH.email)
+    await fill(page, '#field-password', COACH.password)
+    // Like a person, press Create once the form has checked what was typed: pressed within Payload's 250 ms
+    // check of the last keystroke, that check reaches the server after the account exists and Payload logs
+    // its refusal as an error (an upstream race that changes nothing for the coach).
+    const checked = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/create-first-user'),
+    )
+    await fill(page, '#field-confirm-password', COACH.password)
+    await checked
+    await submit(page, 'Create')
+    await expectDashboard(page)
+
+    // Log out: the login screen. Log in: the dashboard.
+    await logOut(page)
+    await logIn(page, COACH.password)
+    await expectDashboard(page)
+
+    // Log in from a link to another admin page: that page.
+    await logOut(page)
+    await page.goto(`${site.url}/admin/login?redirect=${encodeURIComponent('/admin/collections/testimonials')}`)
+    await logIn(page, COACH.password)
+    await page.waitForURL(`${site.url}/admin/collections/testimonials`)
+
+    // Open a testimonial, change it, Save: the home page shows it at the next request.
+    await page.locator('table a[href^="/admin/collections/testimonials/"]:visible').first().click()
+    await page.waitForURL(/\/admin\/collections\/testimonials\/\d+$/)
+    const quote = `Changed in the admin's own screen at ${Date.now()}.`
+    await fill(page, '#field-quote', quote)
+    await page.locator('#action-save:visible').click()
+    await page.getByText('Updated successfully.').first().waitFor()
+    expect(await (await fetch(`${site.url}/`)).text()).toContain(quote)
+
+    // Forgot password: the mail reaches the SMTP peer with the reset link; a new password logs the coach in.
+    await logOut(page)
+    await page.getByRole('link', { name: 'Forgot password?' }).click()
+    await page.waitForURL(`${site.url}/admin/forgot`)
+    await fill(page, '#field-email', COACH.email)
+    await submit(page, 'Submit')
+    await expect
+      .poll(() => smtp.mails.filter((m) => m.to?.some((t) => t.address === COACH.email)).length, { timeout: 20_000 })
+      .toBe(1)
+    const mail = smtp.mails.find((m) => m.to?.some((t) => t.address === COACH.email))!
+    const link = `${mail.text ?? ''} ${mail.html ?? ''}`.match(/https?:\/\/[^\s"'<>]+\/admin\/reset\/[\w-]+/)?.[0]
+    expect(link, 'the reset link in the mail').toMatch(new RegExp(`^${site.url}/admin/reset/`))
+    await page.goto(link!)
+    await fill(page, '#field-password', NEW_PASSWORD)
+    await fill(page, '#field-confirm-password', NEW_PASSWORD)
+    await submit(page, 'Reset Password')
+    await expectDashboard(page)
+
+    // The new password is the one that works from now on.
+    await logOut(page)
+    await logIn(page, NEW_PASSWORD)
+    await expectDashboard(page)
+    await context.close()
+
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 180_000)
+})
