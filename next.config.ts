@@ -7,6 +7,13 @@ const nextConfig: NextConfig = {
   cacheComponents: true,
   partialPrefetching: true,
   experimental: {
+    // Server code keeps its class names: Payload picks the log level of an error by its name (a refused
+    // request is info, not an error), and a stack trace in the log stays readable.
+    serverMinification: false,
+    // Pages re-rendered at run time are kept in the server's memory only, never written to the build folder:
+    // a restart always shows the database as it is then (another database, a restored backup, an outage),
+    // not pages rendered from whatever database an earlier run used.
+    isrFlushToDisk: false,
     // One designed 404 for every unmatched path, across the site's and the admin's root layouts.
     globalNotFound: true,
   },

@@ -30,12 +30,14 @@ export function sqliteUrl(url = process.env.DATABASE_URL): string {
  */
 export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapterObj {
   if (databaseKind(url) === 'postgres') {
-    return postgresAdapter({
-      pool: { connectionString: url, connectionTimeoutMillis: 2000, max: 10 },
-      push: false,
-      migrationDir: path.resolve(dirname, 'migrations/postgres'),
-      prodMigrations: postgresMigrations,
-    })
+    return withHandledInitializing(
+      postgresAdapter({
+        pool: { connectionString: url, connectionTimeoutMillis: 2000, max: 10 },
+        push: false,
+        migrationDir: path.resolve(dirname, 'migrations/postgres'),
+        prodMigrations: postgresMigrations,
+      }),
+    )
   }
   return sqliteAdapter({
     client: { url: sqliteUrl(url) },
@@ -45,4 +47,20 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
     migrationDir: path.resolve(dirname, 'migrations/sqlite'),
     prodMigrations: sqliteMigrations,
   })
+}
+
+/**
+ * When PostgreSQL cannot be reached, Payload's adapter throws from connect (which the site handles: failure
+ * texts, retry) and also rejects its `initializing` promise, which nothing awaits: Node then logs an
+ * unhandled rejection on every attempt. Each adapter instance gets a handler for that second report.
+ */
+function withHandledInitializing(adapter: DatabaseAdapterObj): DatabaseAdapterObj {
+  return {
+    ...adapter,
+    init: (args) => {
+      const db = adapter.init(args) as ReturnType<DatabaseAdapterObj['init']> & { initializing?: Promise<void> }
+      db.initializing?.catch(() => {})
+      return db
+    },
+  }
 }

@@ -1,0 +1,100 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, describe, expect, it } from 'vitest'
+
+import { copyBuild, serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { e2ePort } from './ports'
+
+const SEEDED_TITLE = 'The Five-Minute Morning Reset'
+const SEEDED_AUTHOR = 'Maya R., product designer'
+const EDITED_TITLE = 'Edited after the backup was taken'
+
+/**
+ * One build, restarted on other databases: what a page shows always comes from the database the server runs
+ * on now, never from pages rendered on an earlier run.
+ */
+describe('one build restarted on another database', () => {
+  const distDir = copyBuild('e2e-restart')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-restart-'))
+  let site: RunningSite | undefined
+  const start = async (run: string, env: Record<string, string> = {}) => {
+    site = await startBuildCopy(`e2e-restart-${run}`, e2ePort(7), env, { distDir, dataDir })
+    return site.url
+  }
+  /** Stops the server; what it logged holds no error but those of a database that is down on purpose. */
+  const stop = async (expectedErrors?: RegExp) => {
+    await site?.stop()
+    if (site) expect(serverErrorLines(site.logFile, expectedErrors)).toEqual([])
+    site = undefined
+  }
+  /** Which of these texts the page at `url` shows (a short failure message, not the whole page). */
+  const shows = async (url: string, ...texts: string[]) => {
+    const html = await (await fetch(url)).text()
+    return texts.filter((t) => html.includes(t))
+  }
+
+  afterAll(async () => {
+    await stop()
+    fs.rmSync(distDir, { recursive: true, force: true })
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('shows a database restored from a backup as it is, an empty one as empty, and an unreachable one as failed', async () => {
+    // 1. The seeded database, every page rendered once.
+    let url = await start('seeded')
+    expect(await shows(`${url}/blog`, SEEDED_TITLE)).toEqual([SEEDED_TITLE])
+    expect(await shows(`${url}/`, SEEDED_AUTHOR)).toEqual([SEEDED_AUTHOR])
+    await stop()
+    const backup = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-backup-'))
+    for (const f of fs.readdirSync(dataDir).filter((f) => f.startsWith('site.db'))) {
+      fs.copyFileSync(path.join(dataDir, f), path.join(backup, f))
+    }
+
+    // 2. The coach changes a post; the page shows it.
+    url = await start('edited')
+    const api = `${url}/cms-api`
+    const credentials = { email: 'restart@example.com', password: 'a-long-coach-password' }
+    const json = { 'content-type': 'application/json' }
+    await fetch(`${api}/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(credentials) })
+    const { token } = (await (
+      await fetch(`${api}/users/login`, { method: 'POST', headers: json, body: JSON.stringify(credentials) })
+    ).json()) as { token: string }
+    const auth = { ...json, Authorization: `JWT ${token}` }
+    const posts = (await (
+      await fetch(`${api}/blog-posts?where[title][equals]=${encodeURIComponent(SEEDED_TITLE)}`, { headers: auth })
+    ).json()) as { docs: { id: number }[] }
+    const patch = await fetch(`${api}/blog-posts/${posts.docs[0]!.id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ title: EDITED_TITLE }),
+    })
+    expect(patch.status).toBe(200)
+    expect(await shows(`${url}/blog`, EDITED_TITLE)).toEqual([EDITED_TITLE])
+    await stop()
+
+    // 3. The database is restored from the backup while the site is stopped: the pages show the backup.
+    for (const f of fs.readdirSync(dataDir).filter((f) => f.startsWith('site.db'))) fs.rmSync(path.join(dataDir, f))
+    for (const f of fs.readdirSync(backup)) fs.copyFileSync(path.join(backup, f), path.join(dataDir, f))
+    fs.rmSync(backup, { recursive: true, force: true })
+    url = await start('restored')
+    expect(await shows(`${url}/blog`, SEEDED_TITLE, EDITED_TITLE)).toEqual([SEEDED_TITLE])
+    await stop()
+
+    // 4. A fresh, empty database: every list is empty, nothing of the seeded one shows.
+    url = await start('empty', { DATABASE_URL: `file:${path.join(dataDir, 'other.db')}`, SEED_ON_START: 'false' })
+    const empty = 'No blog posts available at the moment.'
+    expect(await shows(`${url}/blog`, empty, SEEDED_TITLE, EDITED_TITLE)).toEqual([empty])
+    expect(await shows(`${url}/`, SEEDED_AUTHOR)).toEqual([])
+    await stop()
+
+    // 5. A database that cannot be reached: the failure texts, nothing of any earlier database.
+    url = await start('down', { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' })
+    const failedPosts = 'Failed to load blog posts. Please try again later.'
+    expect(await shows(`${url}/blog`, failedPosts, SEEDED_TITLE, EDITED_TITLE)).toEqual([failedPosts])
+    const failedTestimonials = 'Failed to load testimonials. Please try again later.'
+    expect(await shows(`${url}/`, failedTestimonials, SEEDED_AUTHOR)).toEqual([failedTestimonials])
+    await stop(/cannot connect to Postgres|connect ECONNREFUSED/)
+  }, 240_000)
+})
