@@ -6,6 +6,13 @@ export async function AnnouncementBanner() {
   const announcement = await getAnnouncement()
   if (!announcement) return null
   const { text, link } = announcement
+  // "Learn more" alone says nothing out of context (a list of links, search engines): the hidden words say
+  // what there is to learn about.
+  const linkText = (
+    <>
+      Learn more<span className="visually-hidden">: {text}</span>
+    </>
+  )
   return (
     <aside className="announcement" aria-label="Announcement">
       <div className="container">
@@ -13,10 +20,10 @@ export async function AnnouncementBanner() {
           {text}{' '}
           {link &&
             (link.startsWith('/') ? (
-              <Link href={link}>Learn more</Link>
+              <Link href={link}>{linkText}</Link>
             ) : (
               <a href={link} rel="noopener noreferrer">
-                Learn more
+                {linkText}
               </a>
             ))}
         </p>

@@ -17,6 +17,7 @@ const LABELS: Record<ContactField, string> = {
   message: 'Message',
 }
 const FIELDS = Object.keys(LABELS) as ContactField[]
+const FORM_ID = 'contact-form'
 
 /** Checks in the browser with the very rules the server applies, before anything is sent. */
 function validate(data: Record<string, FormDataEntryValue>): FormResult<ContactField> | null {
@@ -31,7 +32,12 @@ function validate(data: Record<string, FormDataEntryValue>): FormResult<ContactF
 }
 
 export function ContactForm() {
-  const { state, formAction, onSubmit, pending, attempt } = useFormPost('/api/contact', contactAction, validate)
+  const { state, formAction, onSubmit, pending, attempt } = useFormPost(
+    '/api/contact',
+    contactAction,
+    validate,
+    FORM_ID,
+  )
   const summaryRef = useRef<HTMLDivElement>(null)
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
@@ -45,7 +51,14 @@ export function ContactForm() {
   }, [attempt, problem])
 
   return (
-    <form className="contact-form" noValidate action={formAction} onSubmit={onSubmit} aria-labelledby="contact-heading">
+    <form
+      id={FORM_ID}
+      className="contact-form"
+      noValidate
+      action={formAction}
+      onSubmit={onSubmit}
+      aria-labelledby="contact-heading"
+    >
       {problem && (
         <div ref={summaryRef} className="error-summary" tabIndex={-1} role="alert" autoFocus>
           <h3>{problem.message}</h3>

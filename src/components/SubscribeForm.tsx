@@ -21,11 +21,19 @@ function validate(data: Record<string, FormDataEntryValue>): FormResult<'email'>
 /** The newsletter form of the footer and the workshops page: double opt-in, the same answer for everyone. */
 export function SubscribeForm({ source }: { source: 'footer' | 'workshops' }) {
   const id = useId()
-  const { state, formAction, onSubmit, pending } = useFormPost('/api/subscribe', subscribeAction, validate)
+  const formId = `subscribe-${source}`
+  const { state, formAction, onSubmit, pending } = useFormPost('/api/subscribe', subscribeAction, validate, formId)
   const problem = state && state.status !== 'ok' ? state : null
   const errorId = `${id}-error`
   return (
-    <form className="subscribe-form" noValidate action={formAction} onSubmit={onSubmit} data-source={source}>
+    <form
+      id={formId}
+      className="subscribe-form"
+      noValidate
+      action={formAction}
+      onSubmit={onSubmit}
+      data-source={source}
+    >
       <input type="hidden" name="source" value={source} />
       <Honeypot />
       <label htmlFor={`${id}-email`} className="visually-hidden">

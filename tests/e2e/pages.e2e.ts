@@ -13,6 +13,23 @@ const NAV = [
   ['Workshops', '/workshops'],
   ['Reach Us', '/schedule-and-contact'],
 ]
+/** Link texts that say nothing out of context: Lighthouse's SEO audit ("link-text") fails a page on these. */
+const GENERIC_LINK_TEXTS = [
+  'click here',
+  'click this',
+  'go',
+  'here',
+  'information',
+  'learn more',
+  'more',
+  'more info',
+  'more information',
+  'right here',
+  'read more',
+  'see more',
+  'start',
+  'this',
+]
 
 let browser: Browser
 let page: Page
@@ -83,6 +100,25 @@ describe('every page of the seeded site', () => {
     }
     expect(await footer.locator('a[href^="tel:"]').innerText()).toBe('+1 (555) 010-2030')
     expect(await footer.locator('.contact-lines a[href^="mailto:"]').innerText()).toBe('hello@example.com')
+  })
+
+  it('gives every link words that say where it leads, also when read out of context', async () => {
+    const generic = (text: string) => GENERIC_LINK_TEXTS.includes(text.replace(/\s+/g, ' ').trim().toLowerCase())
+    for (const path of PAGES) {
+      const p = await open(path)
+      // What a screen reader announces (the accessible name, visually hidden words included) ...
+      const names = [...(await p.locator('body').ariaSnapshot()).matchAll(/^\s*- link(?: "((?:[^"\\]|\\.)*)")?/gm)].map(
+        (m) => JSON.parse(`"${m[1] ?? ''}"`) as string,
+      )
+      expect(names.length, path).toBeGreaterThan(10)
+      expect(
+        names.filter((name) => name === '' || generic(name)),
+        path,
+      ).toEqual([])
+      // ... and what a crawler reads (Lighthouse reads the rendered text of each <a href>).
+      const texts = await p.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLElement).innerText))
+      expect(texts.filter(generic), path).toEqual([])
+    }
   })
 
   it('hides the navigation behind a Menu button below 768 px; Escape closes it and returns focus', async () => {

@@ -11,13 +11,20 @@ type Action<R> = (prev: R | null, formData: FormData) => Promise<R>
  * The one way the site's forms are sent. Without JavaScript the form posts to its server action and the page
  * comes back with the result. With JavaScript the same fields go to the HTTP API (which answers with real
  * status codes, e.g. 429) and the result is shown without a reload. Either way `state` is the FormResult.
+ *
+ * `formId` is the id of the <form>, unique on the page. It becomes the action's permalink, `#formId`: React
+ * renders it as the form's `action` (without a permalink it renders `action=""`, which HTML does not allow);
+ * the browser posts to the page's own address and comes back scrolled to the form and its result. React
+ * gives the result back to the form with that permalink, hence one id per form (the workshops page has two
+ * subscribe forms).
  */
 export function useFormPost<R extends FormResult>(
   endpoint: string,
   action: Action<R>,
   validate: (data: Record<string, FormDataEntryValue>) => R | null,
+  formId: string,
 ) {
-  const [actionState, formAction] = useActionState(action, null)
+  const [actionState, formAction] = useActionState(action, null, `#${formId}`)
   const [clientState, setClientState] = useState<R | null>(null)
   const [pending, setPending] = useState(false)
   const [attempt, setAttempt] = useState(0)
