@@ -70,6 +70,33 @@ export function cmsSuite(
       expect(settings.phone).toBeTruthy()
     })
 
+    it('names every stored image after its content, so a replaced image gets a new address', async () => {
+      const { abstractImage } = await import('@/cms/seed/images')
+      const png = async (colors: string[]) => {
+        const data = await abstractImage(colors, 800, 500, 1)
+        return { data, mimetype: 'image/png', name: 'portrait.png', size: data.length }
+      }
+      const first = await payload.create({
+        collection: 'media',
+        data: { alt: 'A portrait' },
+        file: await png(['#2f6f5e', '#f4d35e']),
+        overrideAccess: true,
+      })
+      expect(first.filename).toMatch(/^portrait-[0-9a-f]{10}\.webp$/)
+      expect(first.sizes?.card?.filename).toMatch(/^portrait-[0-9a-f]{10}-640x400\.webp$/)
+
+      const replaced = await payload.update({
+        collection: 'media',
+        id: first.id,
+        data: {},
+        file: await png(['#1b3a4b', '#ee964b']),
+        overrideAccess: true,
+      })
+      expect(replaced.filename).toMatch(/^portrait-[0-9a-f]{10}\.webp$/)
+      expect(replaced.url).not.toBe(first.url)
+      expect(replaced.sizes?.card?.url).not.toBe(first.sizes?.card?.url)
+    })
+
     it('seeds only once: running it again changes nothing', async () => {
       const { seedIfEmpty } = await import('@/cms/seed/seed')
       const before = (await payload.count({ collection: 'testimonials' })).totalDocs
