@@ -16,6 +16,9 @@ import { Subscribers } from './collections/Subscribers'
 import { Testimonials } from './collections/Testimonials'
 import { Users } from './collections/Users'
 import { Workshops } from './collections/Workshops'
+import { BRAND, siteUrl } from '@/domain/brand'
+import { outboxEmailAdapter } from '@/mail/payload-email'
+
 import { databaseAdapter } from './database'
 import { Announcement } from './globals/Announcement'
 import { SiteSettings } from './globals/SiteSettings'
@@ -28,13 +31,34 @@ export default buildConfig({
     user: Users.slug,
     // No Gravatar: it would send a hash of the coach's e-mail to a third party.
     avatar: 'default',
-    meta: { titleSuffix: ' · Site admin' },
+    // The admin carries the site's name and mark, not the framework's.
+    meta: {
+      titleSuffix: `· ${BRAND.siteName}`,
+      icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/favicon.svg' }],
+      // Payload's generated Open Graph images would live under /api/og, which is the public read API's.
+      defaultOGImageType: 'off',
+      openGraph: {
+        siteName: BRAND.siteName,
+        title: `${BRAND.siteName} admin`,
+        description: `Admin of ${BRAND.siteName}`,
+      },
+      robots: { index: false, follow: false },
+    },
+    components: {
+      graphics: {
+        Logo: '@/cms/components/AdminBrand#AdminLogo',
+        Icon: '@/cms/components/AdminBrand#AdminIcon',
+      },
+    },
     importMap: {
       baseDir: srcDir,
       importMapFile: path.join(srcDir, 'app/(payload)/admin/importMap.js'),
       autoGenerate: false,
     },
   },
+  // Only pages of the site's own address may use the admin's login cookie (CSRF), and Payload trusts that
+  // address when it builds links in its mails. Open the admin there (SITE_URL, or http://localhost:PORT).
+  csrf: [siteUrl().origin],
   // The public read API of the spec owns /api/<list>; Payload's own REST API lives beside it.
   routes: { api: '/cms-api' },
   graphQL: { disable: true },
@@ -54,6 +78,8 @@ export default buildConfig({
   ],
   globals: [SiteSettings, Announcement],
   db: databaseAdapter(),
+  // Payload's own mail (password reset) goes through the site's outbox like every other mail.
+  email: outboxEmailAdapter,
   secret: payloadSecret(),
   sharp,
   telemetry: false,
