@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import { EMAIL_MESSAGE, RATE_LIMITED, SUBSCRIBE_SUCCESS, subscribeSchema, TOO_FAST } from '@/domain/forms'
-import { hashToken, keyedHash, newToken } from '@/domain/tokens'
+import { hashToken, keyedHash, newToken, unsubscribeToken } from '@/domain/tokens'
 import { payloadSecret } from '@/cms/secret'
 import { enqueueMail } from '@/mail/outbox'
 import { mailSettings } from '@/mail/settings'
@@ -48,26 +48,27 @@ export async function subscribe(
     const current = existing.docs[0]
     if (current?.status === 'confirmed') return
     const confirm = newToken()
-    const unsubscribe = newToken()
+    const unsubscribe = unsubscribeToken(payloadSecret(), email)
     const data = {
       email,
       status: 'pending' as const,
       source,
       requestedAt: now.toISOString(),
       confirmTokenHash: confirm.hash,
-      unsubscribeTokenHash: unsubscribe.hash,
+      unsubscribeTokenHash: hashToken(unsubscribe),
     }
-    if (current) {
-      await payload.update({ collection: 'subscribers', id: current.id, data, overrideAccess: true, req })
-    } else {
-      await payload.create({ collection: 'subscribers', data, overrideAccess: true, req })
-    }
+    const subscriber = current
+      ? await payload.update({ collection: 'subscribers', id: current.id, data, overrideAccess: true, req })
+      : await payload.create({ collection: 'subscribers', data, overrideAccess: true, req })
     await enqueueMail(
       payload,
-      'newsletter-confirmation',
-      subscribeConfirmation(email, confirm.token, unsubscribe.token, settings),
+      {
+        kind: 'newsletter-confirmation',
+        mail: subscribeConfirmation(email, confirm.token, unsubscribe, settings),
+        now,
+        reference: `subscribers:${subscriber.id}`,
+      },
       req,
-      now,
     )
   })
   return { status: 'ok', message: SUBSCRIBE_SUCCESS }
