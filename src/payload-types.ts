@@ -184,7 +184,7 @@ export interface Subscriber {
   createdAt: string;
 }
 /**
- * Mail sent by the site. "Failed" mail was retried several times; check the mail settings.
+ * Mail sent by the site. "Failed" mail was tried 8 times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "mail-outbox".
@@ -197,6 +197,10 @@ export interface MailOutbox {
   replyTo?: string | null;
   subject: string;
   text: string;
+  /**
+   * The HTML version, when there is one.
+   */
+  html?: string | null;
   headers?:
     | {
         [k: string]: unknown;
@@ -206,8 +210,32 @@ export interface MailOutbox {
     | number
     | boolean
     | null;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attachments?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  calendar?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * The record this mail is about (e.g. discovery-calls:12); its queued mail can be cancelled.
+   */
+  reference?: string | null;
+  idempotencyKey?: string | null;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
+  sendAfter?: string | null;
   nextAttemptAt?: string | null;
   claimedAt?: string | null;
   sentAt?: string | null;
@@ -572,9 +600,15 @@ export interface MailOutboxSelect<T extends boolean = true> {
   replyTo?: T;
   subject?: T;
   text?: T;
+  html?: T;
   headers?: T;
+  attachments?: T;
+  calendar?: T;
+  reference?: T;
+  idempotencyKey?: T;
   status?: T;
   attempts?: T;
+  sendAfter?: T;
   nextAttemptAt?: T;
   claimedAt?: T;
   sentAt?: T;

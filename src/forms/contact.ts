@@ -44,14 +44,17 @@ export async function submitContact(
   const msg = parsed.data
   const settings = await mailSettings(payload)
   await inTransaction(payload, async (req) => {
-    await payload.create({
+    const message = await payload.create({
       collection: 'contact-messages',
       data: { ...msg, receivedAt: now.toISOString(), handled: false, ipHash: client.ipHash },
       overrideAccess: true,
       req,
     })
-    await enqueueMail(payload, 'contact-notification', contactNotification(msg, now, settings), req, now)
-    await enqueueMail(payload, 'contact-confirmation', contactConfirmation(msg.email, settings), req, now)
+    const reference = `contact-messages:${message.id}`
+    const notification = contactNotification(msg, now, settings)
+    await enqueueMail(payload, { kind: 'contact-notification', mail: notification, now, reference }, req)
+    const confirmation = contactConfirmation(msg.email, settings)
+    await enqueueMail(payload, { kind: 'contact-confirmation', mail: confirmation, now, reference }, req)
   })
   return { status: 'ok', message: CONTACT_SUCCESS }
 }

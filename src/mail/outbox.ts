@@ -1,21 +1,49 @@
-import { and, eq, lt, or } from 'drizzle-orm'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { afterFailedAttempt, STALE_CLAIM_MS } from '@/domain/outbox-schedule'
-import { mailTransport, type MailTransport, type OutgoingMail } from './transport'
+import type { MailOutbox } from '@/payload-types'
+import { mailTransport, type MailAttachment, type MailTransport, type OutgoingMail } from './transport'
+
+export type QueuedMail = {
+  /** What the mail is, for the admin and for cancelling (e.g. 'contact-confirmation', 'call-reminder'). */
+  kind: string
+  mail: OutgoingMail
+  /** The clock of the caller: the mail is due from then (or from `sendAfter`). */
+  now: Date
+  /** Not sent before this instant (e.g. a reminder 24 hours before a call). Retries come on top. */
+  sendAfter?: Date
+  /** The row that caused the mail, as '<collection>:<id>', so its queued mail can be cancelled with it. */
+  reference?: string
+  /**
+   * The same key is queued once: a second call with it returns the first mail (e.g. 'call-reminder:12:<start>'
+   * for the reminder of one call at one time). A unique index backs this up against two racing writers.
+   */
+  idempotencyKey?: string
+}
 
 /**
  * Queues a mail. Pass the request of the transaction that writes the row causing the mail: both are then
- * committed together, or neither is.
+ * committed together, or neither is. Returns the outbox row's id, and whether this call queued it (false when
+ * the idempotency key was queued before).
  */
 export async function enqueueMail(
   payload: Payload,
-  kind: string,
-  mail: OutgoingMail,
+  { kind, mail, now, sendAfter, reference, idempotencyKey }: QueuedMail,
   req: Partial<PayloadRequest>,
-  now: Date,
-): Promise<void> {
-  await payload.create({
+): Promise<{ id: number | string; queued: boolean }> {
+  if (idempotencyKey) {
+    const before = await payload.find({
+      collection: 'mail-outbox',
+      where: { idempotencyKey: { equals: idempotencyKey } },
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    if (before.docs[0]) return { id: before.docs[0].id, queued: false }
+  }
+  const due = sendAfter && sendAfter > now ? sendAfter : now
+  const row = await payload.create({
     collection: 'mail-outbox',
     data: {
       kind,
@@ -24,48 +52,119 @@ export async function enqueueMail(
       replyTo: mail.replyTo ?? null,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html ?? null,
       headers: mail.headers ?? null,
+      attachments: mail.attachments ?? null,
+      calendar: mail.calendar ?? null,
+      reference: reference ?? null,
+      idempotencyKey: idempotencyKey ?? null,
       status: 'queued',
       attempts: 0,
-      nextAttemptAt: now.toISOString(),
+      sendAfter: sendAfter?.toISOString() ?? null,
+      nextAttemptAt: due.toISOString(),
     },
+    depth: 0,
     overrideAccess: true,
     req,
   })
-}
-
-type OutboxTable = Record<'id' | 'status' | 'claimedAt', never>
-type Drizzle = {
-  update: (table: unknown) => {
-    set: (values: Record<string, unknown>) => {
-      where: (condition: unknown) => { returning: (fields: Record<string, unknown>) => Promise<unknown[]> }
-    }
-  }
+  return { id: row.id, queued: true }
 }
 
 /**
- * Takes one mail for this worker with a single conditional UPDATE: of two workers (or two app instances)
- * racing for the same mail, exactly one gets a row back. A claim older than STALE_CLAIM_MS belongs to a
- * worker that died before it could record the outcome, so it may be taken over.
+ * Withdraws the mail about `reference` that is still waiting (all of it, or only one kind): e.g. the
+ * reminders of a call that was moved or cancelled. Mail already being sent or sent is left as it is.
+ * Returns how many mails were cancelled.
  */
-async function claim(payload: Payload, id: number | string, now: Date): Promise<boolean> {
-  const db = payload.db as unknown as { drizzle: Drizzle; tables: Record<string, OutboxTable> }
-  const t = db.tables.mail_outbox
-  if (!t) throw new Error('mail_outbox table missing')
-  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString()
-  const rows = await db.drizzle
-    .update(t)
-    .set({ status: 'sending', claimedAt: now.toISOString() })
-    .where(and(eq(t.id, id), or(eq(t.status, 'queued'), and(eq(t.status, 'sending'), lt(t.claimedAt, staleBefore)))))
-    .returning({ id: t.id })
-  return rows.length === 1
+export async function cancelQueuedMail(
+  payload: Payload,
+  { reference, kind }: { reference: string; kind?: string },
+  req: Partial<PayloadRequest> = {},
+): Promise<number> {
+  const waiting = await payload.find({
+    collection: 'mail-outbox',
+    where: {
+      and: [
+        { reference: { equals: reference } },
+        { status: { equals: 'queued' } },
+        ...(kind ? [{ kind: { equals: kind } }] : []),
+      ],
+    },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  let cancelled = 0
+  for (const mail of waiting.docs) {
+    // Conditional, like the claim: a worker that took the mail meanwhile wins, and it is sent.
+    if (await transition(payload, mail.id, { status: { equals: 'queued' } }, { status: 'cancelled' }, req)) {
+      cancelled += 1
+    }
+  }
+  return cancelled
 }
+
+/**
+ * One conditional UPDATE through the database adapter (`UPDATE ... WHERE id = ? AND <condition>`): of two
+ * writers racing for the same row, exactly one gets it back.
+ */
+async function transition(
+  payload: Payload,
+  id: number | string,
+  condition: Where,
+  data: Partial<MailOutbox>,
+  req: Partial<PayloadRequest> = {},
+): Promise<boolean> {
+  const row: unknown = await payload.db.updateOne({
+    collection: 'mail-outbox',
+    where: { and: [{ id: { equals: id } }, condition] },
+    data,
+    options: { atomic: true },
+    req,
+  })
+  return row != null
+}
+
+/**
+ * Takes one mail for this worker. A claim older than STALE_CLAIM_MS belongs to a worker that died before it
+ * could record the outcome, so it may be taken over.
+ */
+const claim = (payload: Payload, id: number | string, now: Date): Promise<boolean> =>
+  transition(
+    payload,
+    id,
+    {
+      or: [
+        { status: { equals: 'queued' } },
+        {
+          and: [
+            { status: { equals: 'sending' } },
+            { claimedAt: { less_than: new Date(now.getTime() - STALE_CLAIM_MS).toISOString() } },
+          ],
+        },
+      ],
+    },
+    { status: 'sending', claimedAt: now.toISOString() },
+  )
 
 export type DeliveryReport = { sent: number; retried: number; failed: number }
 
 const SEND_CONCURRENCY = 4
 /** Mails looked at per run; a full batch means there may be more due. */
 export const BATCH_SIZE = 50
+
+/** The outbox row as the transport sends it. */
+const outgoing = (mail: MailOutbox): OutgoingMail => ({
+  from: mail.from,
+  to: mail.to,
+  replyTo: mail.replyTo,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  headers: (mail.headers as Record<string, string> | null) ?? undefined,
+  attachments: (mail.attachments as MailAttachment[] | null) ?? undefined,
+  calendar: (mail.calendar as OutgoingMail['calendar']) ?? undefined,
+})
 
 /** Sends every mail that is due, each at most once at a time across workers; failures are rescheduled. */
 export async function deliverDueMail(
@@ -79,7 +178,13 @@ export async function deliverDueMail(
     collection: 'mail-outbox',
     where: {
       or: [
-        { and: [{ status: { equals: 'queued' } }, { nextAttemptAt: { less_than_equal: now.toISOString() } }] },
+        {
+          and: [
+            { status: { equals: 'queued' } },
+            { nextAttemptAt: { less_than_equal: now.toISOString() } },
+            { or: [{ sendAfter: { exists: false } }, { sendAfter: { less_than_equal: now.toISOString() } }] },
+          ],
+        },
         { and: [{ status: { equals: 'sending' } }, { claimedAt: { less_than: staleBefore } }] },
       ],
     },
@@ -95,14 +200,7 @@ export async function deliverDueMail(
       if (!(await claim(payload, mail.id, now))) continue
       const attempts = (mail.attempts ?? 0) + 1
       try {
-        const { messageId } = await transport.send({
-          from: mail.from,
-          to: mail.to,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-          headers: (mail.headers as Record<string, string> | null) ?? undefined,
-        })
+        const { messageId } = await transport.send(outgoing(mail))
         await payload.update({
           collection: 'mail-outbox',
           id: mail.id,

@@ -17,25 +17,18 @@ const addresses = (to: SendEmailOptions['to']): string =>
 async function queuePayloadMail(payload: Payload, message: SendEmailOptions): Promise<void> {
   const settings = await mailSettings(payload)
   const html = typeof message.html === 'string' ? message.html : ''
-  await enqueueMail(
-    payload,
-    'account',
-    {
-      from: settings.from,
-      to: addresses(message.to),
-      subject: String(message.subject ?? BRAND.siteName),
-      // Plain text like every other mail of the site: the links stay whole and readable.
-      text:
-        typeof message.text === 'string'
-          ? message.text
-          : convert(html, {
-              wordwrap: 100,
-              selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
-            }),
-    },
-    {},
-    new Date(),
-  )
+  const mail = {
+    from: settings.from,
+    to: addresses(message.to),
+    subject: String(message.subject ?? BRAND.siteName),
+    html: html || null,
+    // Every mail has a plain-text version; the links stay whole and readable in it.
+    text:
+      typeof message.text === 'string'
+        ? message.text
+        : convert(html, { wordwrap: 100, selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }] }),
+  }
+  await enqueueMail(payload, { kind: 'account', mail, now: new Date() }, {})
   void kickOutbox(payload)
 }
 

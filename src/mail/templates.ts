@@ -95,7 +95,7 @@ export function subscribeConfirmation(
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-/** The admin's "Forgot password?" mail (Payload asks for HTML; the outbox sends it as plain text). */
+/** The admin's "Forgot password?" mail (Payload asks for HTML; the outbox adds a plain-text version). */
 export function passwordResetMail(token: string, siteUrl: string): { subject: string; html: string } {
   const link = escapeHtml(`${siteUrl}/admin/reset/${encodeURIComponent(token)}`)
   return {

@@ -2,17 +2,30 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import nodemailer from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 
 import { dataDir } from '@/cms/data-dir'
+
+/** A file sent with a mail, e.g. an .ics invite (text content, sent as UTF-8). */
+export type MailAttachment = { filename: string; contentType: string; content: string }
 
 export type OutgoingMail = {
   from: string
   to: string
   replyTo?: string | null
   subject: string
+  /** Always present: the plain-text version every mail client can show. */
   text: string
+  /** Optional HTML alternative of the same content. */
+  html?: string | null
   headers?: Record<string, string>
+  attachments?: MailAttachment[]
+  /**
+   * A calendar invite (iCalendar text with METHOD:REQUEST or CANCEL) sent as the mail's text/calendar
+   * alternative, which is what makes mail clients show "Add to calendar" or remove a cancelled event.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | null
 }
 
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<{ messageId: string }> }
@@ -34,6 +47,18 @@ export function mailTransport(): MailTransport {
 export const createMailTransport = (smtpUrl?: string): MailTransport =>
   smtpUrl ? smtpTransport(smtpUrl) : fileTransport(path.join(dataDir(), 'outbox'))
 
+const nodemailerMessage = (mail: OutgoingMail): Mail.Options => ({
+  from: mail.from,
+  to: mail.to,
+  replyTo: mail.replyTo ?? undefined,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? undefined,
+  headers: mail.headers,
+  attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  icalEvent: mail.calendar ? { method: mail.calendar.method, content: mail.calendar.content } : undefined,
+})
+
 function smtpTransport(url: string): MailTransport {
   const smtp = nodemailer.createTransport(url, {
     // A few reused connections instead of one per mail.
@@ -46,7 +71,7 @@ function smtpTransport(url: string): MailTransport {
   } as SMTPTransport.Options)
   return {
     send: async (mail) => {
-      const info = await smtp.sendMail({ ...mail, replyTo: mail.replyTo ?? undefined })
+      const info = await smtp.sendMail(nodemailerMessage(mail))
       return { messageId: info.messageId }
     },
   }
@@ -56,7 +81,7 @@ function fileTransport(folder: string): MailTransport {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     send: async (mail) => {
-      const info = await stream.sendMail({ ...mail, replyTo: mail.replyTo ?? undefined })
+      const info = await stream.sendMail(nodemailerMessage(mail))
       await fs.mkdir(folder, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`
       await fs.writeFile(path.join(folder, name), info.message as Buffer)

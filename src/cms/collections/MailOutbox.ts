@@ -1,5 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
+import { MAX_ATTEMPTS } from '@/domain/outbox-schedule'
+
 import { inboxAccess } from '../access'
 
 /**
@@ -14,8 +16,7 @@ export const MailOutbox: CollectionConfig = {
     useAsTitle: 'subject',
     defaultColumns: ['subject', 'to', 'status', 'attempts', 'createdAt'],
     group: 'Inbox',
-    description:
-      'Mail sent by the site. "Failed" mail was retried 8 times: check the mail settings, then set it back to "Queued" to send it again.',
+    description: `Mail sent by the site. "Failed" mail was tried ${MAX_ATTEMPTS} times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).`,
   },
   access: inboxAccess,
   fields: [
@@ -25,7 +26,26 @@ export const MailOutbox: CollectionConfig = {
     { name: 'replyTo', type: 'text', admin: { readOnly: true } },
     { name: 'subject', type: 'text', required: true, admin: { readOnly: true } },
     { name: 'text', type: 'textarea', required: true, admin: { readOnly: true } },
+    { name: 'html', type: 'textarea', admin: { readOnly: true, description: 'The HTML version, when there is one.' } },
     { name: 'headers', type: 'json', admin: { readOnly: true } },
+    { name: 'attachments', type: 'json', admin: { readOnly: true } },
+    { name: 'calendar', label: 'Calendar invite', type: 'json', admin: { readOnly: true } },
+    {
+      name: 'reference',
+      type: 'text',
+      index: true,
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        description: 'The record this mail is about (e.g. discovery-calls:12); its queued mail can be cancelled.',
+      },
+    },
+    {
+      name: 'idempotencyKey',
+      type: 'text',
+      unique: true,
+      admin: { hidden: true },
+    },
     {
       name: 'status',
       type: 'select',
@@ -37,6 +57,7 @@ export const MailOutbox: CollectionConfig = {
         { label: 'Sending', value: 'sending' },
         { label: 'Sent', value: 'sent' },
         { label: 'Failed', value: 'failed' },
+        { label: 'Cancelled', value: 'cancelled' },
       ],
       admin: { position: 'sidebar' },
     },
@@ -46,6 +67,12 @@ export const MailOutbox: CollectionConfig = {
       required: true,
       defaultValue: 0,
       admin: { readOnly: true, position: 'sidebar' },
+    },
+    {
+      name: 'sendAfter',
+      label: 'Not before',
+      type: 'date',
+      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     { name: 'nextAttemptAt', type: 'date', index: true, admin: { readOnly: true, position: 'sidebar' } },
     { name: 'claimedAt', type: 'date', admin: { hidden: true } },

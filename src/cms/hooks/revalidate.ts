@@ -2,25 +2,44 @@ import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
   GlobalAfterChangeHook,
+  Payload,
   PayloadRequest,
+  RequestContext,
 } from 'payload'
 import { revalidateTag } from 'next/cache'
 
 import type { ContentTag } from '@/content/tags'
+
+/** Set on a request whose writes commit later: the tags they touch wait here until the commit. */
+const PENDING = 'revalidateAfterCommit'
+
+/** A request context that collects the changed tags instead of revalidating at once (see inTransaction). */
+export function revalidateAfterCommit(): { context: RequestContext; tags: Set<ContentTag> } {
+  const tags = new Set<ContentTag>()
+  return { context: { [PENDING]: tags }, tags }
+}
 
 /**
  * Content changes revalidate exactly the cached reads tagged with the list they touch: the next visitor of
  * any page (or API) showing that list gets the change. Outside the Next server (seed and migration scripts)
  * there is no cache to revalidate, so the call is skipped there.
  */
+export function revalidateTags(tags: Iterable<ContentTag>, payload: Payload): void {
+  for (const tag of tags) {
+    try {
+      revalidateTag(tag, { expire: 0 })
+    } catch (error) {
+      // "static generation store missing": we are not inside a Next request (a script on the Local API).
+      payload.logger.debug({ err: error, msg: `revalidate ${tag} skipped outside Next` })
+    }
+  }
+}
+
 function revalidate(tag: ContentTag, req: PayloadRequest): void {
   if (req.context?.disableRevalidate) return
-  try {
-    revalidateTag(tag, { expire: 0 })
-  } catch (error) {
-    // "static generation store missing": we are not inside a Next request (a script on the Local API).
-    req.payload.logger.debug({ err: error, msg: `revalidate ${tag} skipped outside Next` })
-  }
+  const pending = req.context?.[PENDING]
+  if (pending instanceof Set) pending.add(tag)
+  else revalidateTags([tag], req.payload)
 }
 
 export const revalidateCollection = (

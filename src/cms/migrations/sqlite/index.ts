@@ -1,5 +1,6 @@
 import * as migration_20261122_154509_initial from './20261122_154509_initial';
 import * as migration_20261122_161601_forms from './20261122_161601_forms';
+import * as migration_20261123_144651_mail_queue from './20261123_144651_mail_queue';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261122_161601_forms.up,
     down: migration_20261122_161601_forms.down,
-    name: '20261122_161601_forms'
+    name: '20261122_161601_forms',
+  },
+  {
+    up: migration_20261123_144651_mail_queue.up,
+    down: migration_20261123_144651_mail_queue.down,
+    name: '20261123_144651_mail_queue'
   },
 ];
