@@ -12,6 +12,40 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The layers (README, "How it is built"): routes call into features; features build on the platform and
+  // the shared components; the platform and the components never reach back up.
+  {
+    files: ['src/platform/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '@/components/*'],
+              message: 'The platform and domain never import features, routes or UI.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/components/**', 'src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/app/*', '**/app/*'],
+              message: 'Routes call into features and components, never the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     '.next/**',
     '.next-*/**',

@@ -1,4 +1,4 @@
-import { startOutboxWorker } from './mail/worker'
+import { startOutboxWorker } from './platform/mail/worker'
 
 // libsql asks for a process report on first open, which makes slow reverse-DNS look-ups unless told not to.
 // (excludeNetwork exists since Node 23.3; @types/node 24 does not declare it yet.)

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { BRAND } from '@/domain/brand'
 import { getSiteSettings } from '@/content/site-settings'
 import { Logo } from './Logo'
-import { SubscribeForm } from './SubscribeForm'
+import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 
 export async function SiteFooter() {
   const settings = await getSiteSettings()

@@ -4,7 +4,7 @@ import type { FaqPage } from '@/domain/faq-pages'
 import { toListState, type ListState } from '@/domain/list-state'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from './cache-life'
-import { isBuildPhase, payloadClient } from './payload'
+import { isBuildPhase, payloadClient } from '@/platform/payload'
 import type { ContentTag } from './tags'
 
 /* The public shapes of the spec (site-spec §3). Image fields are root-relative URLs. */

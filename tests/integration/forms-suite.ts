@@ -26,12 +26,12 @@ export function formsSuite(
     // Every test posts as a different client, so rate limits only meet where a test means them to.
     const client = () => ({ ipHash: `client-${label}-${++ip}-${Math.random()}` })
     let mod: {
-      submitContact: typeof import('@/forms/contact').submitContact
-      subscribe: typeof import('@/forms/subscribe').subscribe
-      confirmSubscription: typeof import('@/forms/subscribe').confirmSubscription
-      unsubscribe: typeof import('@/forms/subscribe').unsubscribe
-      deliverDueMail: typeof import('@/mail/outbox').deliverDueMail
-      createMailTransport: typeof import('@/mail/transport').createMailTransport
+      submitContact: typeof import('@/features/contact/form').submitContact
+      subscribe: typeof import('@/features/newsletter/form').subscribe
+      confirmSubscription: typeof import('@/features/newsletter/form').confirmSubscription
+      unsubscribe: typeof import('@/features/newsletter/form').unsubscribe
+      deliverDueMail: typeof import('@/platform/mail/outbox').deliverDueMail
+      createMailTransport: typeof import('@/platform/mail/transport').createMailTransport
     }
 
     beforeAll(async () => {
@@ -50,10 +50,10 @@ export function formsSuite(
       payload = await getPayload({ config })
       await prepareDatabase(payload, { seed: false })
       mod = {
-        ...(await import('@/forms/contact')),
-        ...(await import('@/forms/subscribe')),
-        ...(await import('@/mail/outbox')),
-        ...(await import('@/mail/transport')),
+        ...(await import('@/features/contact/form')),
+        ...(await import('@/features/newsletter/form')),
+        ...(await import('@/platform/mail/outbox')),
+        ...(await import('@/platform/mail/transport')),
       }
     })
 
@@ -164,7 +164,7 @@ export function formsSuite(
     })
 
     it('never sends a mail twice when two app instances run the outbox at the same moment', async () => {
-      const { enqueueMail } = await import('@/mail/outbox')
+      const { enqueueMail } = await import('@/platform/mail/outbox')
       const now = new Date()
       for (let i = 0; i < 20; i++) {
         const mail = { from: 'site@example.com', to: `twin${i}@example.com`, subject: `Twin ${i}`, text: 'x' }
@@ -212,8 +212,8 @@ export function formsSuite(
 
     describe('the mail queue', () => {
       const base = { from: 'site@example.com', to: 'guest@example.com', subject: 'Your call', text: 'See you then.' }
-      const queue = async (options: Partial<import('@/mail/outbox').QueuedMail> = {}) => {
-        const { enqueueMail } = await import('@/mail/outbox')
+      const queue = async (options: Partial<import('@/platform/mail/outbox').QueuedMail> = {}) => {
+        const { enqueueMail } = await import('@/platform/mail/outbox')
         return enqueueMail(payload, { kind: 'test', mail: base, now: new Date(), ...options }, {})
       }
       const statuses = async () =>
@@ -270,7 +270,7 @@ export function formsSuite(
       })
 
       it('cancels the queued mail of one reference, of one kind or all, and never mail already sent', async () => {
-        const { cancelQueuedMail } = await import('@/mail/outbox')
+        const { cancelQueuedMail } = await import('@/platform/mail/outbox')
         const later = new Date(Date.now() + 86_400_000)
         await queue({ mail: { ...base, subject: 'Booked' }, reference: 'discovery-calls:1' })
         await mod.deliverDueMail(payload)
@@ -348,7 +348,7 @@ export function formsSuite(
       }
 
       it('revalidates what its writes change once they are committed, and nothing when they roll back', async () => {
-        const { inTransaction } = await import('@/forms/transaction')
+        const { inTransaction } = await import('@/platform/transaction')
         const spy = revalidated()
         try {
           await expect(
@@ -598,7 +598,7 @@ export function formsSuite(
     })
 
     it('exports confirmed subscribers only, as CSV, to logged-in users', async () => {
-      const { exportConfirmedSubscribers } = await import('@/forms/subscribers-csv')
+      const { exportConfirmedSubscribers } = await import('@/features/newsletter/subscribers-csv')
       const anonymous = await exportConfirmedSubscribers({ payload, user: null } as never)
       expect(anonymous.status).toBe(401)
       await payload.create({

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { anyone, authenticated } from '../access'
-import { dataDir } from '../data-dir'
+import { dataDir } from '@/platform/data-dir'
 import { IMMUTABLE, mediaFileHandler, nameFileByContent } from '../media-files'
 
 const staticDir = path.join(dataDir(), 'media')

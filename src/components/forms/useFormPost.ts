@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 
-import { STARTED_AT_FIELD } from '@/domain/forms'
-import type { FormResult } from '@/forms/results'
+import { STARTED_AT_FIELD } from '@/platform/forms/rules'
+import type { FormResult } from '@/platform/forms/results'
 
 type Action<R> = (prev: R | null, formData: FormData) => Promise<R>
 

@@ -1,11 +1,11 @@
-import { SubscribersExportLink as SubscribersExportLink_953161306e6fc1e8598844bd2c61d6ee } from '@/cms/components/SubscribersExportLink'
+import { SubscribersExportLink as SubscribersExportLink_bd1849d97e5dea009bbf42bd785c280a } from '@/features/newsletter/SubscribersExportLink'
 import { AdminIcon as AdminIcon_c62a8ddf806b50269f27edd36f6a1e68 } from '@/cms/components/AdminBrand'
 import { AdminLogo as AdminLogo_c62a8ddf806b50269f27edd36f6a1e68 } from '@/cms/components/AdminBrand'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "@/cms/components/SubscribersExportLink#SubscribersExportLink": SubscribersExportLink_953161306e6fc1e8598844bd2c61d6ee,
+  "@/features/newsletter/SubscribersExportLink#SubscribersExportLink": SubscribersExportLink_bd1849d97e5dea009bbf42bd785c280a,
   "@/cms/components/AdminBrand#AdminIcon": AdminIcon_c62a8ddf806b50269f27edd36f6a1e68,
   "@/cms/components/AdminBrand#AdminLogo": AdminLogo_c62a8ddf806b50269f27edd36f6a1e68,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

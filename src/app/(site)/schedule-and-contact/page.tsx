@@ -1,4 +1,4 @@
-import { ContactForm } from '@/components/ContactForm'
+import { ContactForm } from '@/features/contact/ContactForm'
 import { DiscoveryCall } from '@/components/DiscoveryCall'
 import { FaqList } from '@/components/FaqList'
 import { PageIntro } from '@/components/PageIntro'

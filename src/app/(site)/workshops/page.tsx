@@ -1,6 +1,6 @@
 import { FaqList } from '@/components/FaqList'
 import { PageIntro } from '@/components/PageIntro'
-import { SubscribeForm } from '@/components/SubscribeForm'
+import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 import { TestimonialList } from '@/components/TestimonialList'
 import { WorkshopList } from '@/components/WorkshopList'
 import { pageMetadata } from '@/domain/seo'

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '@/forms/http'
-import { confirmEndpoint } from '@/forms/newsletter-http'
+import { confirmEndpoint } from '@/features/newsletter/endpoints'
+import { methodNotAllowed } from '@/platform/forms/http'
 
 export const POST = confirmEndpoint
 // A GET (a link scanner following the mail's link here) must never confirm.

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from '@/forms/http'
-import { unsubscribeEndpoint } from '@/forms/newsletter-http'
+import { unsubscribeEndpoint } from '@/features/newsletter/endpoints'
+import { methodNotAllowed } from '@/platform/forms/http'
 
 export const POST = unsubscribeEndpoint
 export { methodNotAllowed as GET }

@@ -1,9 +1,9 @@
 import type { CollectionConfig } from 'payload'
 
 import { siteUrl } from '@/domain/brand'
-import { passwordResetMail } from '@/mail/templates'
+import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 
-import { admins, adminsFieldLevel, adminsOrSelf } from '../access'
+import { admins, adminsFieldLevel, adminsOrSelf } from '@/cms/access'
 
 const siteUrlText = () => siteUrl().toString().replace(/\/$/, '')
 
@@ -18,7 +18,7 @@ export const Users: CollectionConfig = {
     // Payload's defaults (5 attempts, 10 minutes) are stated here so a reader sees the policy.
     maxLoginAttempts: 5,
     lockTime: 10 * 60 * 1000,
-    // The mail goes through the outbox (src/mail/payload-email.ts), with a link to the site's public address.
+    // The mail goes through the outbox (src/platform/mail/payload-email.ts), with a link to the site's public address.
     forgotPassword: {
       expiration: 60 * 60 * 1000,
       generateEmailSubject: () => passwordResetMail('', siteUrlText()).subject,

@@ -2,11 +2,11 @@
 
 import { useId } from 'react'
 
-import { subscribeAction } from '@/app/(site)/actions'
-import { EMAIL_MESSAGE, subscribeSchema } from '@/domain/forms'
-import type { FormResult } from '@/forms/results'
-import { Honeypot } from './forms/Honeypot'
-import { useFormPost } from './forms/useFormPost'
+import { Honeypot } from '@/components/forms/Honeypot'
+import { useFormPost } from '@/components/forms/useFormPost'
+import type { FormResult } from '@/platform/forms/results'
+import { subscribeAction } from './actions'
+import { EMAIL_MESSAGE, subscribeSchema, type SubscribeSource } from './rules'
 
 function validate(data: Record<string, FormDataEntryValue>): FormResult<'email'> | null {
   if (subscribeSchema.safeParse(data).success) return null
@@ -19,7 +19,7 @@ function validate(data: Record<string, FormDataEntryValue>): FormResult<'email'>
 }
 
 /** The newsletter form of the footer and the workshops page: double opt-in, the same answer for everyone. */
-export function SubscribeForm({ source }: { source: 'footer' | 'workshops' }) {
+export function SubscribeForm({ source }: { source: SubscribeSource }) {
   const id = useId()
   const formId = `subscribe-${source}`
   const { state, formAction, onSubmit, pending } = useFormPost('/api/subscribe', subscribeAction, validate, formId)

@@ -1,5 +1,7 @@
+import type { z } from 'zod'
+
 import { clientFromHeaders } from './client'
-import { handleForm, type FormName } from './handle'
+import { submitForm, type FormDefinition } from './pipeline'
 import { httpStatus } from './results'
 
 /** Larger bodies are refused before they are read: the longest valid contact message is far smaller. */
@@ -31,7 +33,10 @@ const json = (body: unknown, status: number) =>
  * POST /api/<form>: JSON or a url-encoded form in, JSON out, with the status saying what happened
  * (200 accepted, 422 invalid, 429 too many posts, 413 too large, 415 wrong type, 503 try again).
  */
-export async function formEndpoint(form: FormName, request: Request): Promise<Response> {
+export async function formEndpoint<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+  form: FormDefinition<Schema, Field>,
+  request: Request,
+): Promise<Response> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   const body = declared > MAX_BODY_BYTES ? null : await readAtMost(request, MAX_BODY_BYTES)
   if (body === null) return json({ status: 'invalid', message: 'The form is too large.' }, 413)
@@ -52,7 +57,7 @@ export async function formEndpoint(form: FormName, request: Request): Promise<Re
     return json({ status: 'invalid', message: 'Send the form as JSON or as a url-encoded form.' }, 415)
   }
 
-  const result = await handleForm(form, raw, clientFromHeaders(request.headers))
+  const result = await submitForm(form, raw, clientFromHeaders(request.headers))
   // Values are only echoed to the page that posted them; the API answers without them.
   const { status, message } = result
   return json(

@@ -2,13 +2,13 @@
 
 import { useEffect, useRef } from 'react'
 
-import { contactAction } from '@/app/(site)/actions'
-import { contactSchema, fieldErrors, INQUIRY_TYPES } from '@/domain/forms'
-import type { ContactField } from '@/forms/contact'
-import type { FormResult } from '@/forms/results'
-import { FormField } from './forms/FormField'
-import { Honeypot } from './forms/Honeypot'
-import { useFormPost } from './forms/useFormPost'
+import { FormField } from '@/components/forms/FormField'
+import { Honeypot } from '@/components/forms/Honeypot'
+import { useFormPost } from '@/components/forms/useFormPost'
+import type { FormResult } from '@/platform/forms/results'
+import { fieldErrors } from '@/platform/forms/rules'
+import { contactAction } from './actions'
+import { contactSchema, INQUIRY_TYPES, type ContactField } from './rules'
 
 const LABELS: Record<ContactField, string> = {
   name: 'Name',

@@ -1,5 +1,5 @@
-import { payloadClient } from '@/content/payload'
-import { confirmSubscription, unsubscribe } from './subscribe'
+import { payloadClient } from '@/platform/payload'
+import { confirmSubscription, unsubscribe } from './form'
 
 /** The token from the query (links in mail, one-click) or from the posted form (the pages' buttons). */
 async function tokenOf(request: Request): Promise<{ token: string; oneClick: boolean }> {

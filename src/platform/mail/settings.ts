@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { BRAND, siteUrl } from '@/domain/brand'
+import { DEFAULT_SITE_SETTINGS } from '@/domain/site-defaults'
 
 export type MailSettings = { from: string; coachEmail: string; siteUrl: string }
 
@@ -10,7 +11,7 @@ export type MailSettings = { from: string; coachEmail: string; siteUrl: string }
  */
 export async function mailSettings(payload: Payload): Promise<MailSettings> {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => null)
-  const coachEmail = process.env.COACH_EMAIL || settings?.email || 'hello@example.com'
+  const coachEmail = process.env.COACH_EMAIL || settings?.email || DEFAULT_SITE_SETTINGS.email
   const from = process.env.MAIL_FROM || `"${BRAND.siteName}" <${settings?.email || coachEmail}>`
   return { from, coachEmail, siteUrl: siteUrl().toString().replace(/\/$/, '') }
 }

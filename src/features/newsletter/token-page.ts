@@ -10,13 +10,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * HTML document made here rather than a React page: it has to read the token from the URL and still arrive
  * whole, with no JavaScript, which a cached page shell cannot do.
  */
-export function tokenPage(options: {
-  token: string
-  title: string
-  lead: string
-  action: string
-  button: string
-}): Response {
+function tokenPage(options: { token: string; title: string; lead: string; action: string; button: string }): Response {
   const valid = TOKEN.test(options.token)
   const body = valid
     ? `<p class="lead">${escape(options.lead)}</p>
@@ -62,3 +56,26 @@ export function tokenPage(options: {
     },
   })
 }
+
+type LinkRoute = (request: Request, context: { params: Promise<{ token: string }> }) => Promise<Response>
+
+const linkPage =
+  (texts: Omit<Parameters<typeof tokenPage>[0], 'token'>): LinkRoute =>
+  async (_request, { params }) =>
+    tokenPage({ token: (await params).token, ...texts })
+
+/** GET /newsletter/confirm/<token>, the double opt-in link: shows the button that confirms. */
+export const confirmLinkPage = linkPage({
+  title: 'Confirm your subscription',
+  lead: 'One more step: press the button to start receiving the newsletter.',
+  action: '/api/newsletter/confirm',
+  button: 'Confirm subscription',
+})
+
+/** GET /newsletter/unsubscribe/<token>, the link of every newsletter mail: shows the button that unsubscribes. */
+export const unsubscribeLinkPage = linkPage({
+  title: 'Unsubscribe from the newsletter',
+  lead: 'Press the button and you will receive no more newsletters.',
+  action: '/api/newsletter/unsubscribe',
+  button: 'Unsubscribe',
+})

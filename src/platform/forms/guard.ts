@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT, STARTED_AT_FIELD } from '@/domain/forms'
+import { HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT, STARTED_AT_FIELD } from './rules'
 
 export type GuardOutcome = 'pass' | 'bot' | 'too-fast' | 'rate-limited'
 
@@ -11,7 +11,7 @@ export type GuardOutcome = 'pass' | 'bot' | 'too-fast' | 'rate-limited'
  */
 export async function guardFormPost(
   payload: Payload,
-  form: 'contact' | 'subscribe',
+  form: string,
   raw: Record<string, unknown>,
   keys: string[],
   now: Date,

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 
-import { dataDir } from '@/cms/data-dir'
+import { dataDir } from '@/platform/data-dir'
 
 /** A file sent with a mail, e.g. an .ics invite (text content, sent as UTF-8). */
 export type MailAttachment = { filename: string; contentType: string; content: string }

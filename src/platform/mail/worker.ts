@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { payloadClient } from '@/content/payload'
+import { payloadClient } from '@/platform/payload'
 import { BATCH_SIZE, deliverDueMail } from './outbox'
 
 const INTERVAL_MS = Number(process.env.OUTBOX_INTERVAL_MS ?? 10_000)

@@ -2,11 +2,11 @@ import type { CollectionConfig } from 'payload'
 
 import { MAX_ATTEMPTS } from '@/domain/outbox-schedule'
 
-import { inboxAccess } from '../access'
+import { inboxAccess } from '@/cms/access'
 
 /**
  * Every e-mail the site sends, queued in the same transaction as the row that causes it and sent by the
- * outbox worker (src/mail/outbox.ts) with retries. Failed mail stays here, visible, never dropped.
+ * outbox worker (./outbox.ts) with retries. Failed mail stays here, visible, never dropped.
  */
 export const MailOutbox: CollectionConfig = {
   slug: 'mail-outbox',

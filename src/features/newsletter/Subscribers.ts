@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { inboxAccess } from '../access'
-import { exportConfirmedSubscribers } from '@/forms/subscribers-csv'
+import { inboxAccess } from '@/cms/access'
+import { exportConfirmedSubscribers } from '@/features/newsletter/subscribers-csv'
 
 /** Newsletter subscribers with double opt-in. Tokens are stored only as hashes. */
 export const Subscribers: CollectionConfig = {
@@ -14,7 +14,7 @@ export const Subscribers: CollectionConfig = {
     group: 'Inbox',
     description: 'Only confirmed subscribers may receive the newsletter.',
     components: {
-      beforeListTable: ['@/cms/components/SubscribersExportLink#SubscribersExportLink'],
+      beforeListTable: ['@/features/newsletter/SubscribersExportLink#SubscribersExportLink'],
     },
   },
   access: inboxAccess,

@@ -1,4 +1,4 @@
-import { payloadSecret } from '@/cms/secret'
+import { payloadSecret } from '@/platform/secret'
 import { keyedHash } from '@/domain/tokens'
 
 /**

@@ -1,0 +1,112 @@
+import type { Payload } from 'payload'
+
+import { hashToken, newToken, unsubscribeToken } from '@/domain/tokens'
+import type { FormClient } from '@/platform/forms/client'
+import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
+import { enqueueMail } from '@/platform/mail/outbox'
+import { mailSettings } from '@/platform/mail/settings'
+import { payloadSecret } from '@/platform/secret'
+import { subscribeConfirmation } from './mails'
+import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, subscribeSchema, type SubscribeSource } from './rules'
+
+/**
+ * A newsletter sign-up. The answer is the same whatever the address's state, so nobody can learn who is
+ * subscribed. New, pending and unsubscribed addresses get a (fresh) confirmation mail; a confirmed address
+ * gets nothing, since it is already subscribed.
+ */
+export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
+  name: 'subscribe',
+  schema: subscribeSchema,
+  fields: ['email'],
+  limitByEmail: (input) => input.email,
+  answers: { ok: SUBSCRIBE_SUCCESS, invalid: EMAIL_MESSAGE },
+  accept: async (payload, input, { req, now }) => {
+    const email = input.email.toLowerCase()
+    const existing = await payload.find({
+      collection: 'subscribers',
+      where: { email: { equals: email } },
+      limit: 1,
+      overrideAccess: true,
+      req,
+    })
+    const current = existing.docs[0]
+    if (current?.status === 'confirmed') return
+    const confirm = newToken()
+    const unsubscribe = unsubscribeToken(payloadSecret(), email)
+    const data = {
+      email,
+      status: 'pending' as const,
+      source: input.source,
+      requestedAt: now.toISOString(),
+      confirmTokenHash: confirm.hash,
+      unsubscribeTokenHash: hashToken(unsubscribe),
+    }
+    const subscriber = current
+      ? await payload.update({ collection: 'subscribers', id: current.id, data, overrideAccess: true, req })
+      : await payload.create({ collection: 'subscribers', data, overrideAccess: true, req })
+    const mail = subscribeConfirmation(email, confirm.token, unsubscribe, await mailSettings(payload))
+    await enqueueMail(
+      payload,
+      { kind: 'newsletter-confirmation', mail, now, reference: `subscribers:${subscriber.id}` },
+      req,
+    )
+  },
+}
+
+export const subscribe = (
+  payload: Payload,
+  raw: Record<string, unknown>,
+  source: SubscribeSource,
+  client: FormClient,
+  now?: Date,
+) => runForm(payload, subscribeForm, { ...raw, source }, client, now)
+
+/** The subscriber a link's token belongs to (only the tokens' hashes are stored). */
+async function subscriberByToken(payload: Payload, field: 'confirmTokenHash' | 'unsubscribeTokenHash', token: string) {
+  if (!token) return undefined
+  const found = await payload.find({
+    collection: 'subscribers',
+    where: { [field]: { equals: hashToken(token) } },
+    limit: 1,
+    overrideAccess: true,
+  })
+  return found.docs[0]
+}
+
+/** The confirmation page's button: a pending subscription with this token becomes confirmed. */
+export async function confirmSubscription(
+  payload: Payload,
+  token: string,
+  now = new Date(),
+): Promise<'confirmed' | 'invalid'> {
+  const sub = await subscriberByToken(payload, 'confirmTokenHash', token)
+  if (!sub || sub.status === 'unsubscribed') return 'invalid'
+  if (sub.status === 'pending') {
+    await payload.update({
+      collection: 'subscribers',
+      id: sub.id,
+      data: { status: 'confirmed', consentAt: now.toISOString() },
+      overrideAccess: true,
+    })
+  }
+  return 'confirmed'
+}
+
+/** One-click unsubscribe; idempotent: unsubscribing twice is the same as once. */
+export async function unsubscribe(
+  payload: Payload,
+  token: string,
+  now = new Date(),
+): Promise<'unsubscribed' | 'invalid'> {
+  const sub = await subscriberByToken(payload, 'unsubscribeTokenHash', token)
+  if (!sub) return 'invalid'
+  if (sub.status !== 'unsubscribed') {
+    await payload.update({
+      collection: 'subscribers',
+      id: sub.id,
+      data: { status: 'unsubscribed', unsubscribedAt: now.toISOString() },
+      overrideAccess: true,
+    })
+  }
+  return 'unsubscribed'
+}

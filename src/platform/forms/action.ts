@@ -1,0 +1,19 @@
+import { headers } from 'next/headers'
+import type { z } from 'zod'
+
+import { clientFromHeaders } from './client'
+import type { FormDefinition } from './pipeline'
+import { submitForm } from './pipeline'
+import type { FormResult } from './results'
+
+/**
+ * The server action of a form: what it posts when JavaScript is off (Next answers the plain POST with the
+ * page and the result). With JavaScript the form calls its HTTP endpoint, which takes the same path.
+ * Each feature exports it from its own 'use server' file.
+ */
+export async function formAction<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+  form: FormDefinition<Schema, Field>,
+  formData: FormData,
+): Promise<FormResult<Field>> {
+  return submitForm(form, Object.fromEntries(formData), clientFromHeaders(await headers()))
+}

@@ -1,0 +1,83 @@
+import { after } from 'next/server'
+import type { Payload, PayloadRequest } from 'payload'
+import type { z } from 'zod'
+
+import { keyedHash } from '@/domain/tokens'
+import { kickOutbox } from '@/platform/mail/worker'
+import { payloadClient } from '@/platform/payload'
+import { payloadSecret } from '@/platform/secret'
+import { inTransaction } from '@/platform/transaction'
+import type { FormClient } from './client'
+import { guardFormPost } from './guard'
+import { keptValues, type FormResult } from './results'
+import { fieldErrors, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from './rules'
+
+/**
+ * A form of the site: what it accepts and what it does. A new form is one of these, one route that passes
+ * it to `formEndpoint`, and one server action made by `formAction`.
+ */
+export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Field extends string> = {
+  /** Names the form in rate-limit keys and logs. */
+  name: string
+  schema: Schema
+  /** The text fields shown again when the post comes back with errors. */
+  fields: readonly Field[]
+  /** Rate-limited by e-mail address (from the valid input) as well as by client. */
+  limitByEmail: (input: z.output<Schema>) => string
+  answers: {
+    /** The answer to an accepted post, and to a bot (which must not learn it was caught). */
+    ok: string
+    /** The message above the field errors. */
+    invalid: string
+  }
+  /** Stores the post and queues its mail, in one transaction: both happen or neither does. */
+  accept: (
+    payload: Payload,
+    input: z.output<Schema>,
+    context: { req: PayloadRequest; now: Date; client: FormClient },
+  ) => Promise<void>
+}
+
+/** The form's rules for one post, in order: spam defences, validation, then `accept`. */
+export async function runForm<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+  payload: Payload,
+  form: FormDefinition<Schema, Field>,
+  raw: Record<string, unknown>,
+  client: FormClient,
+  now = new Date(),
+): Promise<FormResult<Field>> {
+  const values = keptValues(raw, form.fields)
+  const parsed = form.schema.safeParse(raw)
+  const keys = [client.ipHash, ...(parsed.success ? [keyedHash(payloadSecret(), form.limitByEmail(parsed.data))] : [])]
+
+  const guard = await guardFormPost(payload, form.name, raw, keys, now)
+  if (guard === 'bot') return { status: 'ok', message: form.answers.ok }
+  if (guard === 'rate-limited') return { status: 'rate-limited', message: RATE_LIMITED, values }
+  if (guard === 'too-fast') return { status: 'invalid', message: TOO_FAST, errors: {}, values }
+  if (!parsed.success) {
+    return { status: 'invalid', message: form.answers.invalid, errors: fieldErrors<Field>(parsed.error), values }
+  }
+  await inTransaction(payload, (req) => form.accept(payload, parsed.data, { req, now, client }))
+  return { status: 'ok', message: form.answers.ok }
+}
+
+/**
+ * The one path every form post takes, from the page (server action) or the HTTP API: the form's rules, then,
+ * once the post is stored with its mail, the outbox is asked to deliver right after the response. A database
+ * failure becomes a clear "try again" answer, with what was typed kept.
+ */
+export async function submitForm<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+  form: FormDefinition<Schema, Field>,
+  raw: Record<string, unknown>,
+  client: FormClient,
+): Promise<FormResult<Field>> {
+  try {
+    const payload = await payloadClient()
+    const result = await runForm(payload, form, raw, client)
+    if (result.status === 'ok') after(() => kickOutbox(payload))
+    return result
+  } catch (error) {
+    console.error(`The ${form.name} form could not be handled:`, error instanceof Error ? error.message : error)
+    return { status: 'unavailable', message: UNAVAILABLE, values: keptValues(raw, form.fields) }
+  }
+}
