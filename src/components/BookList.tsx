@@ -1,14 +1,13 @@
-import { Suspense } from 'react'
-
 import { getBooks } from '@/content/lists'
 import { BRAND } from '@/domain/brand'
+import { Card } from './Card'
+import { ExternalLink } from './ExternalLink'
 import { JsonLd } from './JsonLd'
-import { ListLoading, ListView } from './ListView'
+import { ListView } from './ListView'
 
-async function Books() {
-  const state = await getBooks()
+export function BookList() {
   return (
-    <ListView list="books" state={state}>
+    <ListView list="books" read={getBooks}>
       {(items) => (
         <>
           <JsonLd
@@ -25,43 +24,33 @@ async function Books() {
           />
           <ul className="card-grid" data-list="books">
             {items.map((book) => (
-              <li key={book.title} className="card book-card">
-                {book.coverImage && (
-                  <img
-                    className="book-card__cover"
-                    src={book.coverImage}
-                    alt={book.coverAlt}
-                    width={400}
-                    height={600}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                )}
-                <div className="card__body">
-                  <h3 className="card__title">{book.title}</h3>
-                  <p>{book.synopsis}</p>
-                  <a
-                    className="button button--primary"
-                    href={book.purchaseLink}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    Buy on Amazon<span className="visually-hidden">: {book.title} (opens in a new tab)</span>
-                  </a>
-                </div>
-              </li>
+              <Card
+                key={book.title}
+                variant="book-card"
+                title={book.title}
+                media={
+                  book.coverImage && (
+                    <img
+                      className="book-card__cover"
+                      src={book.coverImage}
+                      alt={book.coverAlt}
+                      width={400}
+                      height={600}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )
+                }
+              >
+                <p>{book.synopsis}</p>
+                <ExternalLink className="button button--primary" href={book.purchaseLink} detail={<>: {book.title}</>}>
+                  Buy on Amazon
+                </ExternalLink>
+              </Card>
             ))}
           </ul>
         </>
       )}
     </ListView>
-  )
-}
-
-export function BookList() {
-  return (
-    <Suspense fallback={<ListLoading list="books" />}>
-      <Books />
-    </Suspense>
   )
 }

@@ -2,6 +2,7 @@ import Link from 'next/link'
 
 import { getSiteSettings } from '@/content/site-settings'
 import { DISCOVERY_CALL } from '@/domain/business'
+import { ExternalLink } from './ExternalLink'
 
 /**
  * The scheduling part of the contact page, also shown at /scheduling until native booking exists.
@@ -31,14 +32,9 @@ export async function DiscoveryCall({
           <li>Times shown in your own time zone</li>
         </ul>
         {externalCalendarUrl ? (
-          <a
-            className="button button--primary button--large"
-            href={externalCalendarUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            View Available Times<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <ExternalLink className="button button--primary button--large" href={externalCalendarUrl}>
+            View Available Times
+          </ExternalLink>
         ) : onSchedulingPage ? (
           <p>
             Online booking is being set up. Until then, send a short message through the{' '}

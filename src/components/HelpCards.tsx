@@ -1,5 +1,7 @@
 import Link from 'next/link'
 
+import { Card } from './Card'
+
 const CARDS = [
   {
     title: '1-on-1 Coaching',
@@ -25,15 +27,12 @@ export function HelpCards() {
   return (
     <ul className="card-grid">
       {CARDS.map((card) => (
-        <li key={card.title} className="card">
-          <div className="card__body">
-            <h3 className="card__title">{card.title}</h3>
-            <p>{card.text}</p>
-            <Link href={card.href} className="button button--text">
-              {card.cta}
-            </Link>
-          </div>
-        </li>
+        <Card key={card.title} title={card.title}>
+          <p>{card.text}</p>
+          <Link href={card.href} className="button button--text">
+            {card.cta}
+          </Link>
+        </Card>
       ))}
     </ul>
   )

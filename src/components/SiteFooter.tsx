@@ -2,6 +2,7 @@ import Link from 'next/link'
 
 import { BRAND } from '@/domain/brand'
 import { getSiteSettings } from '@/content/site-settings'
+import { ExternalLink } from './ExternalLink'
 import { Logo } from './Logo'
 import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 
@@ -47,13 +48,11 @@ export async function SiteFooter() {
           <ul className="follow-links">
             {follow.map((link) => (
               <li key={link.label}>
-                <a
-                  href={link.href}
-                  {...(link.href.startsWith('mailto:') ? {} : { rel: 'noopener noreferrer', target: '_blank' })}
-                >
-                  {link.label}
-                  {!link.href.startsWith('mailto:') && <span className="visually-hidden"> (opens in a new tab)</span>}
-                </a>
+                {link.href.startsWith('mailto:') ? (
+                  <a href={link.href}>{link.label}</a>
+                ) : (
+                  <ExternalLink href={link.href}>{link.label}</ExternalLink>
+                )}
               </li>
             ))}
           </ul>

@@ -1,40 +1,21 @@
-import { Suspense } from 'react'
-
 import { getTestimonials } from '@/content/lists'
-import { ListLoading, ListView } from './ListView'
-
-async function Testimonials() {
-  const state = await getTestimonials()
-  return (
-    <ListView list="testimonials" state={state}>
-      {(items) => (
-        <ul className="card-grid testimonial-grid" data-list="testimonials">
-          {items.map((t, i) => (
-            <li key={i} className="card testimonial">
-              <figure>
-                <blockquote>
-                  <p>{t.quote}</p>
-                </blockquote>
-                <figcaption>{t.author}</figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      )}
-    </ListView>
-  )
-}
+import { ListView } from './ListView'
+import { PageSection } from './PageSection'
+import { TestimonialCard } from './TestimonialCard'
 
 /** The testimonials block used on every page that shows testimonials. */
 export function TestimonialList({ heading = 'What Clients Say' }: { heading?: string }) {
   return (
-    <section className="section section--tinted" aria-labelledby="testimonials-heading">
-      <div className="container">
-        <h2 id="testimonials-heading">{heading}</h2>
-        <Suspense fallback={<ListLoading list="testimonials" />}>
-          <Testimonials />
-        </Suspense>
-      </div>
-    </section>
+    <PageSection id="testimonials-heading" heading={heading} tone="tinted">
+      <ListView list="testimonials" read={getTestimonials}>
+        {(items) => (
+          <ul className="card-grid testimonial-grid" data-list="testimonials">
+            {items.map((t, i) => (
+              <TestimonialCard key={i} quote={t.quote} author={t.author} />
+            ))}
+          </ul>
+        )}
+      </ListView>
+    </PageSection>
   )
 }

@@ -1,15 +1,14 @@
-import { Suspense } from 'react'
-
 import { getWorkshops } from '@/content/lists'
 import { BRAND } from '@/domain/brand'
 import { formatEventDate } from '@/domain/dates'
+import { Card } from './Card'
+import { ExternalLink } from './ExternalLink'
 import { JsonLd } from './JsonLd'
-import { ListLoading, ListView } from './ListView'
+import { ListView } from './ListView'
 
-async function Workshops() {
-  const state = await getWorkshops()
+export function WorkshopList() {
   return (
-    <ListView list="workshops" state={state}>
+    <ListView list="workshops" read={getWorkshops}>
       {(items) => (
         <>
           <JsonLd
@@ -30,32 +29,21 @@ async function Workshops() {
           />
           <ul className="card-grid" data-list="workshops">
             {items.map((w) => (
-              <li key={`${w.title}-${w.date}`} className="card">
-                <div className="card__body">
-                  <h3 className="card__title">{w.title}</h3>
-                  <p className="event-meta">
-                    <time dateTime={w.date}>{formatEventDate(w.date)}</time>
-                    <span aria-hidden="true"> · </span>
-                    <span>{w.format}</span>
-                  </p>
-                  <p>{w.description}</p>
-                  <a className="button button--primary" href={w.registerLink} target="_blank" rel="noopener noreferrer">
-                    Register Now<span className="visually-hidden">: {w.title} (opens in a new tab)</span>
-                  </a>
-                </div>
-              </li>
+              <Card key={`${w.title}-${w.date}`} title={w.title}>
+                <p className="event-meta">
+                  <time dateTime={w.date}>{formatEventDate(w.date)}</time>
+                  <span aria-hidden="true"> · </span>
+                  <span>{w.format}</span>
+                </p>
+                <p>{w.description}</p>
+                <ExternalLink className="button button--primary" href={w.registerLink} detail={<>: {w.title}</>}>
+                  Register Now
+                </ExternalLink>
+              </Card>
             ))}
           </ul>
         </>
       )}
     </ListView>
-  )
-}
-
-export function WorkshopList() {
-  return (
-    <Suspense fallback={<ListLoading list="workshops" />}>
-      <Workshops />
-    </Suspense>
   )
 }

@@ -1,39 +1,23 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { testPayload, type TestDatabase } from './boot-payload'
+
 /**
  * What the content model must do on any database: migrate from empty, seed once, serve only published
  * items to the public, and keep writes and account management behind the right roles. The same suite runs
- * on SQLite and on PostgreSQL (DATABASE_URL is set by the calling file before Payload is imported).
+ * on SQLite and on PostgreSQL (testPayload points the app at the database before Payload is imported).
  */
-export function cmsSuite(
-  label: string,
-  setup: () => Promise<{ url: string; dataDir?: string; cleanup: () => Promise<void> | void }>,
-) {
+export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`content model on ${label}`, () => {
     let payload: Payload
-    let cleanup: () => Promise<void> | void = () => {}
+    const testing = testPayload(setup, { seed: true })
 
     beforeAll(async () => {
-      const db = await setup()
-      cleanup = db.cleanup
-      process.env.DATABASE_URL = db.url
-      if (db.dataDir) process.env.DATA_DIR = db.dataDir
-      process.env.PAYLOAD_SECRET = 'test-secret'
-      const { getPayload } = await import('payload')
-      const { default: config } = await import('@/cms/payload.config')
-      const { prepareDatabase } = await import('@/cms/prepare')
-      payload = await getPayload({ config })
-      await prepareDatabase(payload, { seed: true })
+      payload = await testing.start()
     })
 
-    afterAll(async () => {
-      await payload?.destroy()
-      // destroy() leaves PostgreSQL's pool open, with one client the adapter never releases (so pool.end()
-      // would wait forever). Dropping the database ends those connections; their errors are expected.
-      ;(payload?.db as unknown as { pool?: { on: (e: 'error', f: () => void) => void } }).pool?.on('error', () => {})
-      await cleanup()
-    })
+    afterAll(() => testing.stop())
 
     it('seeds realistic sample content for every list', async () => {
       const count = async (collection: Parameters<Payload['count']>[0]['collection']) =>

@@ -6,22 +6,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import type { SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { startSmtpPeer } from '../../scripts/lib/smtp-peer'
+import { testPayload, type TestDatabase } from './boot-payload'
 
 const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
 const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
 
 /**
  * The forms end to end below HTTP, on a real database and a real SMTP peer: what is stored, what is mailed,
- * what survives an SMTP outage and a restart. DATABASE_URL is set by the calling file before import.
+ * what survives an SMTP outage and a restart, on the database the calling file passes in.
  */
-export function formsSuite(
-  label: string,
-  setup: () => Promise<{ url: string; dataDir?: string; cleanup: () => Promise<void> | void }>,
-) {
+export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`forms and mail on ${label}`, () => {
     let payload: Payload
     let smtp: SmtpPeer
-    let cleanup: () => Promise<void> | void = () => {}
+    const testing = testPayload(setup, { seed: false })
     let ip = 0
     // Every test posts as a different client, so rate limits only meet where a test means them to.
     const client = () => ({ ipHash: `client-${label}-${++ip}-${Math.random()}` })
@@ -35,20 +33,12 @@ export function formsSuite(
     }
 
     beforeAll(async () => {
-      const db = await setup()
-      cleanup = db.cleanup
-      process.env.DATABASE_URL = db.url
-      if (db.dataDir) process.env.DATA_DIR = db.dataDir
-      process.env.PAYLOAD_SECRET = 'test-secret'
-      process.env.COACH_EMAIL = 'coach@example.com'
-      process.env.MAIL_FROM = '"Coach Site" <site@example.com>'
       smtp = await startSmtpPeer()
-      process.env.SMTP_URL = smtp.url
-      const { getPayload } = await import('payload')
-      const { default: config } = await import('@/cms/payload.config')
-      const { prepareDatabase } = await import('@/cms/prepare')
-      payload = await getPayload({ config })
-      await prepareDatabase(payload, { seed: false })
+      payload = await testing.start({
+        COACH_EMAIL: 'coach@example.com',
+        MAIL_FROM: '"Coach Site" <site@example.com>',
+        SMTP_URL: smtp.url,
+      })
       mod = {
         ...(await import('@/features/contact/form')),
         ...(await import('@/features/newsletter/form')),
@@ -59,9 +49,7 @@ export function formsSuite(
 
     afterAll(async () => {
       await smtp?.close()
-      await payload?.destroy()
-      ;(payload?.db as unknown as { pool?: { on: (e: 'error', f: () => void) => void } }).pool?.on('error', () => {})
-      await cleanup()
+      await testing.stop()
     })
 
     beforeEach(async () => {

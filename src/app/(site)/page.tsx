@@ -2,8 +2,10 @@ import Link from 'next/link'
 
 import { AnnouncementBanner } from '@/components/AnnouncementBanner'
 import { BlogPostList } from '@/components/BlogPostList'
+import { ExternalLink } from '@/components/ExternalLink'
 import { HelpCards } from '@/components/HelpCards'
 import { JsonLd } from '@/components/JsonLd'
+import { PageSection } from '@/components/PageSection'
 import { TestimonialList } from '@/components/TestimonialList'
 import { getSiteSettings } from '@/content/site-settings'
 import { BRAND, siteUrl } from '@/domain/brand'
@@ -40,45 +42,31 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="help-heading">
-        <div className="container">
-          <h2 id="help-heading">How I Can Help</h2>
-          <HelpCards />
-        </div>
-      </section>
+      <PageSection id="help-heading" heading="How I Can Help">
+        <HelpCards />
+      </PageSection>
 
-      <section className="section section--impact" aria-labelledby="impact-heading">
-        <div className="container">
-          <h2 id="impact-heading">Impact</h2>
-          <ul className="impact">
-            {IMPACT.map((item) => (
-              <li key={item.label}>
-                <span className="impact__figure">{item.figure}</span>
-                <span className="impact__label">{item.label}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="impact-heading" heading="Impact" tone="impact">
+        <ul className="impact">
+          {IMPACT.map((item) => (
+            <li key={item.label}>
+              <span className="impact__figure">{item.figure}</span>
+              <span className="impact__label">{item.label}</span>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <TestimonialList />
 
-      <section className="section" aria-labelledby="featured-heading">
-        <div className="container">
-          <h2 id="featured-heading">Featured Posts</h2>
-          <BlogPostList limit={3} headingLevel="h3" />
-          <p className="section__cta">
-            <a
-              href={settings.externalBlogUrl}
-              className="button button--secondary"
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Visit My Blog<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </p>
-        </div>
-      </section>
+      <PageSection id="featured-heading" heading="Featured Posts">
+        <BlogPostList limit={3} headingLevel="h3" />
+        <p className="section__cta">
+          <ExternalLink className="button button--secondary" href={settings.externalBlogUrl}>
+            Visit My Blog
+          </ExternalLink>
+        </p>
+      </PageSection>
       <JsonLd
         data={{
           '@context': 'https://schema.org',

@@ -1,23 +1,14 @@
-import type { CollectionConfig } from 'payload'
-
-import { publicListAccess } from '../access'
-import { publishedField } from '../fields/published'
 import { urlField } from '../fields/url'
-import { revalidateCollection } from '../hooks/revalidate'
+import { publicList } from './public-list'
 
-export const BlogPosts: CollectionConfig = {
+export const BlogPosts = publicList({
   slug: 'blog-posts',
   labels: { singular: 'Blog post', plural: 'Blog posts' },
-  orderable: true,
-  admin: {
-    useAsTitle: 'title',
-    defaultColumns: ['title', 'externalLink', 'published'],
-    group: 'Content',
-    description:
-      'Posts live on your external blog; each card here links to one. The first three are featured on the home page.',
-  },
-  access: publicListAccess,
-  hooks: revalidateCollection('blogs'),
+  tag: 'blogs',
+  useAsTitle: 'title',
+  defaultColumns: ['title', 'externalLink'],
+  description:
+    'Posts live on your external blog; each card here links to one. The first three are featured on the home page.',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },
     {
@@ -30,6 +21,5 @@ export const BlogPosts: CollectionConfig = {
     },
     { name: 'image', type: 'upload', relationTo: 'media' },
     urlField('externalLink', 'Link to the post', { required: true }),
-    publishedField(),
   ],
-}
+})

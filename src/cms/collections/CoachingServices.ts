@@ -1,21 +1,12 @@
-import type { CollectionConfig } from 'payload'
-
-import { publicListAccess } from '../access'
-import { publishedField } from '../fields/published'
 import { urlField } from '../fields/url'
-import { revalidateCollection } from '../hooks/revalidate'
+import { publicList } from './public-list'
 
-export const CoachingServices: CollectionConfig = {
+export const CoachingServices = publicList({
   slug: 'coaching-services',
   labels: { singular: 'Coaching service', plural: 'Coaching services' },
-  orderable: true,
-  admin: {
-    useAsTitle: 'title',
-    defaultColumns: ['title', 'summary', 'published'],
-    group: 'Content',
-  },
-  access: publicListAccess,
-  hooks: revalidateCollection('coaching-services'),
+  tag: 'coaching-services',
+  useAsTitle: 'title',
+  defaultColumns: ['title', 'summary'],
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },
     { name: 'summary', type: 'textarea', required: true, maxLength: 600 },
@@ -28,6 +19,5 @@ export const CoachingServices: CollectionConfig = {
     urlField('link', 'Link (optional)', {
       description: 'Where "Learn more" leads, for example a booking or details page.',
     }),
-    publishedField(),
   ],
-}
+})

@@ -1,21 +1,12 @@
-import type { CollectionConfig } from 'payload'
-
-import { publicListAccess } from '../access'
-import { publishedField } from '../fields/published'
-import { revalidateCollection } from '../hooks/revalidate'
 import { FAQ_PAGES } from '@/domain/faq-pages'
+import { publicList } from './public-list'
 
-export const FAQs: CollectionConfig = {
+export const FAQs = publicList({
   slug: 'faqs',
   labels: { singular: 'FAQ', plural: 'FAQs' },
-  orderable: true,
-  admin: {
-    useAsTitle: 'question',
-    defaultColumns: ['question', 'page', 'published'],
-    group: 'Content',
-  },
-  access: publicListAccess,
-  hooks: revalidateCollection('faqs'),
+  tag: 'faqs',
+  useAsTitle: 'question',
+  defaultColumns: ['question', 'page'],
   fields: [
     { name: 'question', type: 'text', required: true, maxLength: 200 },
     { name: 'answer', type: 'textarea', required: true, maxLength: 2000 },
@@ -27,6 +18,5 @@ export const FAQs: CollectionConfig = {
       options: FAQ_PAGES.map((p) => ({ label: p.label, value: p.value })),
       admin: { position: 'sidebar' },
     },
-    publishedField(),
   ],
-}
+})

@@ -1,22 +1,13 @@
-import type { CollectionConfig } from 'payload'
-
-import { publicListAccess } from '../access'
-import { publishedField } from '../fields/published'
 import { urlField } from '../fields/url'
-import { revalidateCollection } from '../hooks/revalidate'
+import { publicList } from './public-list'
 
-export const Workshops: CollectionConfig = {
+export const Workshops = publicList({
   slug: 'workshops',
   labels: { singular: 'Workshop', plural: 'Workshops' },
-  orderable: true,
-  admin: {
-    useAsTitle: 'title',
-    defaultColumns: ['title', 'date', 'format', 'published'],
-    group: 'Content',
-    description: 'Upcoming workshops and seminars. Past dates drop off the website by themselves.',
-  },
-  access: publicListAccess,
-  hooks: revalidateCollection('workshops'),
+  tag: 'workshops',
+  useAsTitle: 'title',
+  defaultColumns: ['title', 'date', 'format'],
+  description: 'Upcoming workshops and seminars. Past dates drop off the website by themselves.',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },
     {
@@ -35,6 +26,5 @@ export const Workshops: CollectionConfig = {
     },
     { name: 'description', type: 'textarea', required: true, maxLength: 1200 },
     urlField('registerLink', 'Registration link', { required: true }),
-    publishedField(),
   ],
-}
+})

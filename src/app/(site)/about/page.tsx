@@ -1,5 +1,6 @@
 import { IntroVideo } from '@/components/IntroVideo'
 import { PageIntro } from '@/components/PageIntro'
+import { PageSection } from '@/components/PageSection'
 import { TestimonialList } from '@/components/TestimonialList'
 import { getSiteSettings } from '@/content/site-settings'
 import { BRAND } from '@/domain/brand'
@@ -45,23 +46,17 @@ export default async function AboutPage() {
           </div>
         </div>
       </section>
-      <section className="section section--tinted" aria-labelledby="credentials-heading">
-        <div className="container container--narrow">
-          <h2 id="credentials-heading">Credentials</h2>
-          <ul className="credentials">
-            <li>ICF Professional Certified Coach (PCC)</li>
-            <li>MSc in Organisational Psychology</li>
-            <li>Certified Mindfulness-Based Stress Reduction teacher</li>
-            <li>10 years of coaching experience</li>
-          </ul>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="video-heading">
-        <div className="container container--narrow">
-          <h2 id="video-heading">A Short Introduction</h2>
-          <IntroVideo videoId={settings.introVideoId} title={`An introduction by ${BRAND.name}`} />
-        </div>
-      </section>
+      <PageSection id="credentials-heading" heading="Credentials" tone="tinted" narrow>
+        <ul className="credentials">
+          <li>ICF Professional Certified Coach (PCC)</li>
+          <li>MSc in Organisational Psychology</li>
+          <li>Certified Mindfulness-Based Stress Reduction teacher</li>
+          <li>10 years of coaching experience</li>
+        </ul>
+      </PageSection>
+      <PageSection id="video-heading" heading="A Short Introduction" narrow>
+        <IntroVideo videoId={settings.introVideoId} title={`An introduction by ${BRAND.name}`} />
+      </PageSection>
       <TestimonialList />
     </>
   )

@@ -1,5 +1,7 @@
 import { BookList } from '@/components/BookList'
 import { PageIntro } from '@/components/PageIntro'
+import { PageSection } from '@/components/PageSection'
+import { TestimonialCard } from '@/components/TestimonialCard'
 import { pageMetadata } from '@/domain/seo'
 
 export const metadata = pageMetadata({
@@ -25,29 +27,16 @@ export default function BooksPage() {
           Everything I teach in sessions and workshops, distilled into books you can keep by your bed and come back to.
         </p>
       </PageIntro>
-      <section className="section" aria-labelledby="featured-books-heading">
-        <div className="container">
-          <h2 id="featured-books-heading">Featured Books</h2>
-          <BookList />
-        </div>
-      </section>
-      <section className="section section--tinted" aria-labelledby="readers-heading">
-        <div className="container">
-          <h2 id="readers-heading">What Readers Say</h2>
-          <ul className="card-grid" data-list="reader-quotes">
-            {READER_QUOTES.map((q) => (
-              <li key={q.author} className="card testimonial">
-                <figure>
-                  <blockquote>
-                    <p>{q.quote}</p>
-                  </blockquote>
-                  <figcaption>{q.author}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="featured-books-heading" heading="Featured Books">
+        <BookList />
+      </PageSection>
+      <PageSection id="readers-heading" heading="What Readers Say" tone="tinted">
+        <ul className="card-grid" data-list="reader-quotes">
+          {READER_QUOTES.map((q) => (
+            <TestimonialCard key={q.author} quote={q.quote} author={q.author} />
+          ))}
+        </ul>
+      </PageSection>
     </>
   )
 }

@@ -4,6 +4,7 @@ import { CoachingServiceList } from '@/components/CoachingServiceList'
 import { FaqList } from '@/components/FaqList'
 import { JsonLd } from '@/components/JsonLd'
 import { PageIntro } from '@/components/PageIntro'
+import { PageSection } from '@/components/PageSection'
 import { PricingCards } from '@/components/PricingCards'
 import { TestimonialList } from '@/components/TestimonialList'
 import { BRAND } from '@/domain/brand'
@@ -35,42 +36,30 @@ export default function CoachingPage() {
           you can move from stuck to moving.
         </p>
       </PageIntro>
-      <section className="section" aria-labelledby="packages-heading">
-        <div className="container">
-          <h2 id="packages-heading">Coaching Packages</h2>
-          <CoachingServiceList />
-        </div>
-      </section>
-      <section className="section section--tinted" aria-labelledby="expect-heading">
-        <div className="container">
-          <h2 id="expect-heading">What to Expect</h2>
-          <ol className="steps">
-            {STEPS.map((s) => (
-              <li key={s.title}>
-                <h3>{s.title}</h3>
-                <p>{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection id="packages-heading" heading="Coaching Packages">
+        <CoachingServiceList />
+      </PageSection>
+      <PageSection id="expect-heading" heading="What to Expect" tone="tinted">
+        <ol className="steps">
+          {STEPS.map((s) => (
+            <li key={s.title}>
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
       <TestimonialList />
-      <section className="section" aria-labelledby="pricing-heading">
-        <div className="container">
-          <h2 id="pricing-heading">Pricing</h2>
-          <PricingCards />
-        </div>
-      </section>
+      <PageSection id="pricing-heading" heading="Pricing">
+        <PricingCards />
+      </PageSection>
       <FaqList page="coaching" />
-      <section className="section section--cta" aria-labelledby="cta-heading">
-        <div className="container container--narrow">
-          <h2 id="cta-heading">Ready to Begin?</h2>
-          <p>Start with a free discovery call of about 30 minutes. No obligation.</p>
-          <Link href="/scheduling" className="button button--primary button--large">
-            Schedule a Call
-          </Link>
-        </div>
-      </section>
+      <PageSection id="cta-heading" heading="Ready to Begin?" tone="cta" narrow>
+        <p>Start with a free discovery call of about 30 minutes. No obligation.</p>
+        <Link href="/scheduling" className="button button--primary button--large">
+          Schedule a Call
+        </Link>
+      </PageSection>
       <JsonLd
         data={{
           '@context': 'https://schema.org',

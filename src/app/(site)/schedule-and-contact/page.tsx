@@ -2,6 +2,7 @@ import { ContactForm } from '@/features/contact/ContactForm'
 import { DiscoveryCall } from '@/components/DiscoveryCall'
 import { FaqList } from '@/components/FaqList'
 import { PageIntro } from '@/components/PageIntro'
+import { PageSection } from '@/components/PageSection'
 import { CONTACT_REPLY_TIME } from '@/domain/business'
 import { pageMetadata } from '@/domain/seo'
 
@@ -19,13 +20,10 @@ export default function ScheduleAndContactPage() {
       </PageIntro>
       <DiscoveryCall />
       <FaqList page="contact" />
-      <section className="section section--tinted" aria-labelledby="contact-heading">
-        <div className="container container--narrow">
-          <h2 id="contact-heading">Send a Message</h2>
-          <p>I reply to every message within {CONTACT_REPLY_TIME}.</p>
-          <ContactForm />
-        </div>
-      </section>
+      <PageSection id="contact-heading" heading="Send a Message" tone="tinted" narrow>
+        <p>I reply to every message within {CONTACT_REPLY_TIME}.</p>
+        <ContactForm />
+      </PageSection>
     </>
   )
 }

@@ -1,8 +1,10 @@
 import { FaqList } from '@/components/FaqList'
+import { Card } from '@/components/Card'
 import { PageIntro } from '@/components/PageIntro'
-import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
+import { PageSection } from '@/components/PageSection'
 import { TestimonialList } from '@/components/TestimonialList'
 import { WorkshopList } from '@/components/WorkshopList'
+import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 import { pageMetadata } from '@/domain/seo'
 
 export const metadata = pageMetadata({
@@ -23,36 +25,24 @@ export default function WorkshopsPage() {
       <PageIntro title="Workshops and Seminars">
         <p className="lead">Learn, practise and grow together: hands-on sessions with tools you keep using.</p>
       </PageIntro>
-      <section className="section" aria-labelledby="upcoming-heading">
-        <div className="container">
-          <h2 id="upcoming-heading">Upcoming Events</h2>
-          <WorkshopList />
-        </div>
-      </section>
-      <section className="section section--tinted" aria-labelledby="highlights-heading">
-        <div className="container">
-          <h2 id="highlights-heading">Past Highlights</h2>
-          <ul className="card-grid" data-list="highlights">
-            {HIGHLIGHTS.map((h) => (
-              <li key={h.year} className="card">
-                <div className="card__body">
-                  <h3 className="card__title">{h.year}</h3>
-                  <p>{h.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="upcoming-heading" heading="Upcoming Events">
+        <WorkshopList />
+      </PageSection>
+      <PageSection id="highlights-heading" heading="Past Highlights" tone="tinted">
+        <ul className="card-grid" data-list="highlights">
+          {HIGHLIGHTS.map((h) => (
+            <Card key={h.year} title={h.year}>
+              <p>{h.text}</p>
+            </Card>
+          ))}
+        </ul>
+      </PageSection>
       <TestimonialList heading="What Participants Say" />
       <FaqList page="workshops" />
-      <section className="section section--tinted" aria-labelledby="workshop-news-heading">
-        <div className="container container--narrow">
-          <h2 id="workshop-news-heading">Hear About New Workshops First</h2>
-          <p>Get new dates and early bird offers in your inbox.</p>
-          <SubscribeForm source="workshops" />
-        </div>
-      </section>
+      <PageSection id="workshop-news-heading" heading="Hear About New Workshops First" tone="tinted" narrow>
+        <p>Get new dates and early bird offers in your inbox.</p>
+        <SubscribeForm source="workshops" />
+      </PageSection>
     </>
   )
 }

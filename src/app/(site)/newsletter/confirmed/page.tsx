@@ -1,21 +1,18 @@
-import type { Metadata } from 'next'
 import Link from 'next/link'
 
-import { PageIntro } from '@/components/PageIntro'
+import { NewsletterResult, newsletterResultMetadata } from '@/components/NewsletterResult'
 
-export const metadata: Metadata = {
-  title: 'Subscription confirmed',
-  description: 'Your newsletter subscription is confirmed.',
-  robots: { index: false },
-}
+export const metadata = newsletterResultMetadata('Subscription confirmed', 'Your newsletter subscription is confirmed.')
 
 export default function SubscriptionConfirmedPage() {
   return (
-    <PageIntro title="You are subscribed">
-      <p className="lead">Thank you! Your subscription is confirmed. Every newsletter has a link to unsubscribe.</p>
+    <NewsletterResult
+      title="You are subscribed"
+      lead="Thank you! Your subscription is confirmed. Every newsletter has a link to unsubscribe."
+    >
       <p>
         <Link href="/workshops">See the upcoming workshops</Link>
       </p>
-    </PageIntro>
+    </NewsletterResult>
   )
 }

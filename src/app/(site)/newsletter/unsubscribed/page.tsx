@@ -1,17 +1,12 @@
-import type { Metadata } from 'next'
+import { NewsletterResult, newsletterResultMetadata } from '@/components/NewsletterResult'
 
-import { PageIntro } from '@/components/PageIntro'
-
-export const metadata: Metadata = {
-  title: 'Unsubscribed',
-  description: 'You have been unsubscribed from the newsletter.',
-  robots: { index: false },
-}
+export const metadata = newsletterResultMetadata('Unsubscribed', 'You have been unsubscribed from the newsletter.')
 
 export default function UnsubscribedPage() {
   return (
-    <PageIntro title="You have been unsubscribed">
-      <p className="lead">You will receive no more newsletters. You can subscribe again at any time in the footer.</p>
-    </PageIntro>
+    <NewsletterResult
+      title="You have been unsubscribed"
+      lead="You will receive no more newsletters. You can subscribe again at any time in the footer."
+    />
   )
 }

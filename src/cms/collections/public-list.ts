@@ -1,0 +1,45 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import type { ContentTag } from '@/content/tags'
+import { publicListAccess } from '../access'
+import { publishedField } from '../fields/published'
+import { revalidateCollection } from '../hooks/revalidate'
+
+/**
+ * A list the coach edits under Content and the site shows (testimonials, blog posts, coaching services,
+ * books, workshops, FAQs): orderable by drag and drop, readable by anyone once published (the published
+ * flag comes last, after `fields`, and is the last default column), and every change revalidates the
+ * pages showing the list (`tag`).
+ */
+export function publicList({
+  slug,
+  labels,
+  tag,
+  useAsTitle,
+  defaultColumns,
+  description,
+  fields,
+}: {
+  slug: string
+  labels: { singular: string; plural: string }
+  tag: ContentTag
+  useAsTitle: string
+  defaultColumns: string[]
+  description?: string
+  fields: Field[]
+}): CollectionConfig {
+  return {
+    slug,
+    labels,
+    orderable: true,
+    admin: {
+      useAsTitle,
+      defaultColumns: [...defaultColumns, 'published'],
+      group: 'Content',
+      ...(description === undefined ? {} : { description }),
+    },
+    access: publicListAccess,
+    hooks: revalidateCollection(tag),
+    fields: [...fields, publishedField()],
+  }
+}

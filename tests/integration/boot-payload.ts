@@ -1,0 +1,38 @@
+import type { Payload } from 'payload'
+
+/** A fresh database for one suite (see ./database.ts), and how to remove it again. */
+export type TestDatabase = { url: string; dataDir?: string; cleanup: () => Promise<void> | void }
+
+/**
+ * Payload for one suite, on a fresh database: `start` (in beforeAll) creates the database, points the app at
+ * it through the environment (the app reads it when the Payload config is first imported, so `env` holds
+ * anything else the suite needs set by then), boots Payload and migrates, seeding when asked; `stop` (in
+ * afterAll) shuts Payload down and removes the database, also after a `start` that failed half-way.
+ */
+export function testPayload(setup: () => Promise<TestDatabase>, { seed }: { seed: boolean }) {
+  let payload: Payload | undefined
+  let cleanup: () => Promise<void> | void = () => {}
+  return {
+    async start(env: Record<string, string> = {}): Promise<Payload> {
+      const db = await setup()
+      cleanup = db.cleanup
+      process.env.DATABASE_URL = db.url
+      if (db.dataDir) process.env.DATA_DIR = db.dataDir
+      process.env.PAYLOAD_SECRET = 'test-secret'
+      Object.assign(process.env, env)
+      const { getPayload } = await import('payload')
+      const { default: config } = await import('@/cms/payload.config')
+      const { prepareDatabase } = await import('@/cms/prepare')
+      payload = await getPayload({ config })
+      await prepareDatabase(payload, { seed })
+      return payload
+    },
+    async stop(): Promise<void> {
+      await payload?.destroy()
+      // destroy() leaves PostgreSQL's pool open, with one client the adapter never releases (so pool.end()
+      // would wait forever). Dropping the database ends those connections; their errors are expected.
+      ;(payload?.db as unknown as { pool?: { on: (e: 'error', f: () => void) => void } }).pool?.on('error', () => {})
+      await cleanup()
+    },
+  }
+}
