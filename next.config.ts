@@ -3,7 +3,7 @@ import type { NextConfig } from 'next'
 
 const nextConfig: NextConfig = {
   // Lists are cached components ('use cache' + tags): pages are rendered once, served from cache, and
-  // revalidated by Payload hooks when the coach edits content (see src/content/).
+  // revalidated by Payload hooks when the coach edits content (see src/features/content/lists.ts).
   cacheComponents: true,
   partialPrefetching: true,
   experimental: {

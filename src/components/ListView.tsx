@@ -9,7 +9,7 @@ export type ListTexts = { loading: string; failed: string; empty: string }
 type MessageState = 'loading' | 'failed' | 'empty'
 
 type ListViewProps<T> = {
-  /** Reads the list (a cached reader of `src/content/`); runs inside the list's Suspense boundary. */
+  /** Reads the list (a cached reader of `src/features/content/lists.ts`); runs inside the list's Suspense boundary. */
   read: () => Promise<ListState<T>>
   /** The list's cards, given its items (never called with an empty list). */
   children: (items: T[]) => ReactNode

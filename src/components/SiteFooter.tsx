@@ -1,7 +1,7 @@
 import Link from 'next/link'
 
 import { BRAND } from '@/domain/brand'
-import { getSiteSettings } from '@/content/site-settings'
+import { getSiteSettings } from '@/features/content/site-settings'
 import { ExternalLink } from './ExternalLink'
 import { Logo } from './Logo'
 import { SubscribeForm } from '@/features/newsletter/SubscribeForm'

@@ -7,7 +7,7 @@ import {
   type PayloadRequest,
 } from 'payload'
 
-import { revalidateAfterCommit, revalidateTags } from '@/cms/hooks/revalidate'
+import { revalidateAfterCommit, revalidateTags } from '@/platform/cache/revalidate'
 
 /**
  * Runs `work` in one database transaction: every write made with the given request commits, or none does.

@@ -1,7 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
 import { anyone, authenticated } from '../access'
-import { revalidateGlobal } from '../hooks/revalidate'
+import { revalidateGlobal } from '@/platform/cache/revalidate'
 
 export const Announcement: GlobalConfig = {
   slug: 'announcement',

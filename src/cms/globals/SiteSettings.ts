@@ -2,7 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { anyone, authenticated } from '../access'
 import { urlField } from '../fields/url'
-import { revalidateGlobal } from '../hooks/revalidate'
+import { revalidateGlobal } from '@/platform/cache/revalidate'
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',

@@ -1,8 +1,8 @@
 import { IntroVideo } from '@/components/IntroVideo'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
-import { TestimonialList } from '@/components/TestimonialList'
-import { getSiteSettings } from '@/content/site-settings'
+import { TestimonialList } from '@/features/content/components/TestimonialList'
+import { getSiteSettings } from '@/features/content/site-settings'
 import { BRAND } from '@/domain/brand'
 import { pageMetadata } from '@/domain/seo'
 

@@ -1,4 +1,4 @@
-import { BlogPostList } from '@/components/BlogPostList'
+import { BlogPostList } from '@/features/content/components/BlogPostList'
 import { PageIntro } from '@/components/PageIntro'
 import { pageMetadata } from '@/domain/seo'
 

@@ -1,7 +1,7 @@
-import { BookList } from '@/components/BookList'
+import { BookList } from '@/features/content/components/BookList'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
-import { TestimonialCard } from '@/components/TestimonialCard'
+import { TestimonialCard } from '@/features/content/components/TestimonialCard'
 import { pageMetadata } from '@/domain/seo'
 
 export const metadata = pageMetadata({

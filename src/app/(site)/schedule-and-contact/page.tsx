@@ -1,6 +1,6 @@
 import { ContactForm } from '@/features/contact/ContactForm'
 import { DiscoveryCall } from '@/components/DiscoveryCall'
-import { FaqList } from '@/components/FaqList'
+import { FaqList } from '@/features/content/components/FaqList'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
 import { CONTACT_REPLY_TIME } from '@/domain/business'

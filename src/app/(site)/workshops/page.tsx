@@ -1,9 +1,9 @@
-import { FaqList } from '@/components/FaqList'
+import { FaqList } from '@/features/content/components/FaqList'
 import { Card } from '@/components/Card'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
-import { TestimonialList } from '@/components/TestimonialList'
-import { WorkshopList } from '@/components/WorkshopList'
+import { TestimonialList } from '@/features/content/components/TestimonialList'
+import { WorkshopList } from '@/features/content/components/WorkshopList'
 import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 import { pageMetadata } from '@/domain/seo'
 

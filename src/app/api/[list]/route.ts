@@ -1,4 +1,4 @@
-import { getBlogPosts, getBooks, getCoachingServices, getTestimonials, getWorkshops } from '@/content/lists'
+import { getBlogPosts, getBooks, getCoachingServices, getTestimonials, getWorkshops } from '@/features/content/lists'
 import type { ListState } from '@/domain/list-state'
 
 /**

@@ -1,9 +1,9 @@
 import type { CollectionConfig, Field } from 'payload'
 
-import type { ContentTag } from '@/content/tags'
-import { publicListAccess } from '../access'
-import { publishedField } from '../fields/published'
-import { revalidateCollection } from '../hooks/revalidate'
+import type { ContentTag } from '@/platform/cache/tags'
+import { publicListAccess } from '@/cms/access'
+import { publishedField } from '@/cms/fields/published'
+import { revalidateCollection } from '@/platform/cache/revalidate'
 
 /**
  * A list the coach edits under Content and the site shows (testimonials, blog posts, coaching services,

@@ -1,8 +1,8 @@
-import { getBlogPosts } from '@/content/lists'
+import { getBlogPosts } from '@/features/content/lists'
 import { BlogImage } from './BlogImage'
-import { Card } from './Card'
-import { ExternalLink } from './ExternalLink'
-import { ListView } from './ListView'
+import { Card } from '@/components/Card'
+import { ExternalLink } from '@/components/ExternalLink'
+import { ListView } from '@/components/ListView'
 
 /** Blog post cards: all of them on /blog, the first few as Featured Posts on the home page. */
 export function BlogPostList({ limit, headingLevel = 'h2' }: { limit?: number; headingLevel?: 'h2' | 'h3' }) {

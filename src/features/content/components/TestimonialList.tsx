@@ -1,6 +1,6 @@
-import { getTestimonials } from '@/content/lists'
-import { ListView } from './ListView'
-import { PageSection } from './PageSection'
+import { getTestimonials } from '@/features/content/lists'
+import { ListView } from '@/components/ListView'
+import { PageSection } from '@/components/PageSection'
 import { TestimonialCard } from './TestimonialCard'
 
 /** The testimonials block used on every page that shows testimonials. */

@@ -1,4 +1,4 @@
-import { urlField } from '../fields/url'
+import { urlField } from '@/cms/fields/url'
 import { publicList } from './public-list'
 
 export const BlogPosts = publicList({

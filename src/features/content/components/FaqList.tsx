@@ -1,7 +1,7 @@
-import { getFaqs } from '@/content/lists'
+import { getFaqs } from '@/features/content/lists'
 import type { FaqPage } from '@/domain/faq-pages'
-import { ListView, type ListTexts } from './ListView'
-import { PageSection } from './PageSection'
+import { ListView, type ListTexts } from '@/components/ListView'
+import { PageSection } from '@/components/PageSection'
 
 const FAQ_TEXTS: ListTexts = {
   loading: 'Loading questions...',

@@ -1,7 +1,7 @@
-import { getCoachingServices } from '@/content/lists'
-import { Card } from './Card'
-import { ExternalLink } from './ExternalLink'
-import { ListView } from './ListView'
+import { getCoachingServices } from '@/features/content/lists'
+import { Card } from '@/components/Card'
+import { ExternalLink } from '@/components/ExternalLink'
+import { ListView } from '@/components/ListView'
 
 export function CoachingServiceList() {
   return (

@@ -8,7 +8,7 @@ import type {
 } from 'payload'
 import { revalidateTag } from 'next/cache'
 
-import type { ContentTag } from '@/content/tags'
+import type { ContentTag } from '@/platform/cache/tags'
 
 /** Set on a request whose writes commit later: the tags they touch wait here until the commit. */
 const PENDING = 'revalidateAfterCommit'

@@ -1,6 +1,6 @@
 import { announcementCacheSeconds, isAnnouncementActive, type AnnouncementData } from '@/domain/announcement'
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsData } from '@/domain/site-defaults'
-import { cacheOutcome } from './cache-life'
+import { cacheOutcome } from '@/platform/cache/cache-life'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
 
 const orDefault = (value: string | null | undefined, fallback: string): string => value?.trim() || fallback

@@ -1,10 +1,10 @@
-import { getWorkshops } from '@/content/lists'
+import { getWorkshops } from '@/features/content/lists'
 import { BRAND } from '@/domain/brand'
 import { formatEventDate } from '@/domain/dates'
-import { Card } from './Card'
-import { ExternalLink } from './ExternalLink'
-import { JsonLd } from './JsonLd'
-import { ListView } from './ListView'
+import { Card } from '@/components/Card'
+import { ExternalLink } from '@/components/ExternalLink'
+import { JsonLd } from '@/components/JsonLd'
+import { ListView } from '@/components/ListView'
 
 export function WorkshopList() {
   return (

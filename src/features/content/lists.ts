@@ -3,9 +3,9 @@ import type { Where } from 'payload'
 import type { FaqPage } from '@/domain/faq-pages'
 import { toListState, type ListState } from '@/domain/list-state'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
-import { cacheOutcome } from './cache-life'
+import { cacheOutcome } from '@/platform/cache/cache-life'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
-import type { ContentTag } from './tags'
+import type { ContentTag } from '@/platform/cache/tags'
 
 /* The public shapes of the spec (site-spec §3). Image fields are root-relative URLs. */
 export type TestimonialItem = { quote: string; author: string }

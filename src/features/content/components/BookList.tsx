@@ -1,9 +1,9 @@
-import { getBooks } from '@/content/lists'
+import { getBooks } from '@/features/content/lists'
 import { BRAND } from '@/domain/brand'
-import { Card } from './Card'
-import { ExternalLink } from './ExternalLink'
-import { JsonLd } from './JsonLd'
-import { ListView } from './ListView'
+import { Card } from '@/components/Card'
+import { ExternalLink } from '@/components/ExternalLink'
+import { JsonLd } from '@/components/JsonLd'
+import { ListView } from '@/components/ListView'
 
 export function BookList() {
   return (
