@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react'
 
 import { FormField } from '@/components/forms/FormField'
+import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { useFormPost } from '@/components/forms/useFormPost'
 import type { FormResult } from '@/platform/forms/results'
@@ -122,11 +123,7 @@ export function ContactForm() {
       <button type="submit" className="button button--primary" disabled={pending}>
         {pending ? 'Sending...' : 'Send Message'}
       </button>
-      {state?.status === 'ok' && (
-        <p className="form-notice" role="status">
-          {state.message}
-        </p>
-      )}
+      <FormNotice state={state} />
     </form>
   )
 }

@@ -2,6 +2,7 @@
 
 import { useId } from 'react'
 
+import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { useFormPost } from '@/components/forms/useFormPost'
 import type { FormResult } from '@/platform/forms/results'
@@ -61,11 +62,7 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
           {problem.message}
         </p>
       )}
-      {state?.status === 'ok' && (
-        <p className="form-notice" role="status">
-          {state.message}
-        </p>
-      )}
+      <FormNotice state={state} />
     </form>
   )
 }
