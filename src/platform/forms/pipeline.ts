@@ -30,7 +30,10 @@ export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Fi
     /** The message above the field errors. */
     invalid: string
   }
-  /** Stores the post and queues its mail, in one transaction: both happen or neither does. */
+  /**
+   * Stores the post and queues its mail with `req`, in one transaction: on PostgreSQL both happen or neither
+   * does (SQLite runs without transactions; see the README). Throwing leaves the visitor a "try again".
+   */
   accept: (
     payload: Payload,
     input: z.output<Schema>,
