@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import { CONTACT_REPLY_TIME } from './business'
+
 /** One set of rules for the contact and subscribe forms, applied in the browser and again on the server. */
 export const INQUIRY_TYPES = [
   { value: 'general', label: 'General Question' },
@@ -12,8 +14,8 @@ const noLineBreaks = (s: string) => !/[\r\n]/.test(s)
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address.'
 
-/** The decided texts of the forms (decisions.md), word for word. */
-export const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
+/** The texts the forms show after a post, word for word; tests compare them exactly. */
+export const CONTACT_SUCCESS = `Thank you! Your message has been sent. We reply within ${CONTACT_REPLY_TIME}.`
 export const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
 export const RATE_LIMITED = 'Too many messages from you in a short time. Please wait a few minutes and try again.'
 export const TOO_FAST = 'That was very quick. Please check your entries and send the form again.'
