@@ -7,7 +7,10 @@ import { cacheOutcome } from './cache-life'
 import { isBuildPhase, payloadClient } from './payload'
 import type { ContentTag } from './tags'
 
-/* The public shapes of the spec (site-spec §3). Image fields are root-relative URLs. */
+/*
+ * The public shape of each list item: the field names the public pages and the read API use, whatever the
+ * collections call them. Image fields are root-relative URLs.
+ */
 export type TestimonialItem = { quote: string; author: string }
 export type BlogPostItem = {
   id: string

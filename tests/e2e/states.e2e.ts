@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DOWN, EMPTY, SEEDED, SEEDED_SITES } from './browser'
 
-/** Which lists each page shows, with the spec's texts (site-spec §8). */
+/** Which lists each page shows, with each list's loading, failure and empty text, word for word. */
 const LISTS = {
   testimonials: {
     pages: ['/', '/about', '/coaching', '/workshops'],
