@@ -1,7 +1,9 @@
 import type { Where } from 'payload'
 
+import { coachTimeZone } from '@/domain/dates'
 import type { FaqPage } from '@/domain/faq-pages'
 import { toListState, type ListState } from '@/domain/list-state'
+import { upcomingWorkshopsWhere } from '@/domain/workshops'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from './cache-life'
 import { isBuildPhase, payloadClient } from './payload'
@@ -146,11 +148,12 @@ export async function getBooks(): Promise<ListState<BookItem>> {
   )
 }
 
-/** Upcoming workshops only; re-read hourly so a past event drops off without anyone touching it. */
+/**
+ * Upcoming workshops only (from the start of today in the coach's time zone); re-read hourly so a past event
+ * drops off without anyone touching it.
+ */
 export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
   'use cache'
-  const startOfToday = new Date()
-  startOfToday.setUTCHours(0, 0, 0, 0)
   return cachedList(
     'workshops',
     'workshops',
@@ -163,7 +166,7 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
         description: doc.description,
         registerLink: doc.registerLink,
       }),
-      { date: { greater_than_equal: startOfToday.toISOString() } },
+      upcomingWorkshopsWhere(coachTimeZone(), new Date()),
     ),
     'hours',
   )
