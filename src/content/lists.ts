@@ -2,7 +2,7 @@ import type { Where } from 'payload'
 
 import { coachTimeZone } from '@/domain/dates'
 import type { FaqPage } from '@/domain/faq-pages'
-import { toListState, type ListState } from '@/domain/list-state'
+import { lastGoodMemory, toListState, type ListState } from '@/domain/list-state'
 import { upcomingWorkshopsWhere } from '@/domain/workshops'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from './cache-life'
@@ -64,7 +64,7 @@ async function readList<T>(collection: ListSlug, map: (doc: never) => T, where: 
  * went away while a page was being revalidated), the page keeps showing that content instead of replacing
  * it with the failure text, and the short failure lifetime makes it try again soon.
  */
-const lastGood = new Map<string, ListState<unknown>>()
+const keepLastGood = lastGoodMemory()
 
 async function cachedList<T>(
   key: string,
@@ -73,12 +73,9 @@ async function cachedList<T>(
   success?: 'hours',
 ): Promise<ListState<T>> {
   const state = await read
+  // The lifetime follows this read: a failure is retried soon even while the last good content is shown.
   cacheOutcome(tag, state.status === 'failed', success)
-  if (state.status === 'loaded') {
-    lastGood.set(key, state)
-    return state
-  }
-  return (lastGood.get(key) as ListState<T> | undefined) ?? state
+  return keepLastGood(key, state)
 }
 
 function mediaUrl(media: number | Media | null | undefined, size?: 'card'): string | null {
