@@ -17,7 +17,7 @@ const nextConfig: NextConfig = {
     // One designed 404 for every unmatched path, across the site's and the admin's root layouts.
     globalNotFound: true,
   },
-  // Tests build once and run several servers from copies of the build (see tests/e2e/server.ts).
+  // Tests build once and run several servers from copies of the build (see scripts/lib/server.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   images: { unoptimized: true },

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 
 import { BRAND } from '@/domain/brand'
+import { DISCOVERY_CALL } from '@/domain/business'
 import { getSiteSettings } from '@/features/content/site-settings'
 import { ExternalLink } from './ExternalLink'
 import { Logo } from './Logo'
@@ -38,7 +39,7 @@ export async function SiteFooter() {
         </section>
         <section className="site-footer__block" aria-labelledby="footer-schedule">
           <h2 id="footer-schedule">Schedule a Call</h2>
-          <p>A free discovery call of about 30 minutes.</p>
+          <p>A free discovery call of about {DISCOVERY_CALL.minutes} minutes.</p>
           <Link href="/scheduling" className="button button--secondary">
             Book a Discovery Call
           </Link>

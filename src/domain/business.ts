@@ -1,4 +1,7 @@
-/** The business constants of the spec (site-spec §9), in one place; pages show them from here. */
+/**
+ * The business constants (prices, discovery-call length, notice periods, reply time, impact figures), each
+ * defined once here; pages, metadata and seed content show them from here.
+ */
 export const PRICING = [
   {
     name: 'Starter Session',

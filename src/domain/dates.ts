@@ -1,8 +1,14 @@
+import { tz } from '@date-fns/tz'
+import { startOfDay } from 'date-fns'
+
+/** The coach's IANA time zone (COACH_TIME_ZONE, default UTC): workshop dates are shown and cut off in it. */
+export const coachTimeZone = (): string => process.env.COACH_TIME_ZONE || 'UTC'
+
 /**
  * A workshop's date as the coach means it. Dates are stored in UTC; the site shows them in the coach's
- * time zone (COACH_TIME_ZONE, default UTC) with the zone named, so no visitor misreads the hour.
+ * time zone with the zone named, so no visitor misreads the hour.
  */
-export function formatEventDate(iso: string, timeZone = process.env.COACH_TIME_ZONE || 'UTC'): string {
+export function formatEventDate(iso: string, timeZone = coachTimeZone()): string {
   return new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     year: 'numeric',
@@ -13,4 +19,12 @@ export function formatEventDate(iso: string, timeZone = process.env.COACH_TIME_Z
     timeZone,
     timeZoneName: 'short',
   }).format(new Date(iso))
+}
+
+/**
+ * The instant today began in `timeZone`, "today" being the calendar day `now` falls on there: local
+ * midnight, or the first instant of the day when a daylight-saving change skips midnight.
+ */
+export function startOfDayIn(timeZone: string, now: Date): Date {
+  return new Date(startOfDay(now, { in: tz(timeZone) }).getTime())
 }

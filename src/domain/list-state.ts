@@ -17,3 +17,19 @@ export function toListState<T>(raw: unknown, map: (item: never) => T): ListState
   }
   return { status: 'loaded', items: raw.map((item) => map(item as never)) }
 }
+
+/**
+ * Remembers the last loaded state of each list (by key). A loaded state, empty or not, is kept and passed
+ * on; a failed one is replaced by the last loaded state of the same key, if there was one: a list that was
+ * read once keeps its content when a later read fails, instead of turning into its failure text.
+ */
+export function lastGoodMemory(): <T>(key: string, state: ListState<T>) => ListState<T> {
+  const lastGood = new Map<string, ListState<unknown>>()
+  return <T>(key: string, state: ListState<T>): ListState<T> => {
+    if (state.status === 'loaded') {
+      lastGood.set(key, state)
+      return state
+    }
+    return (lastGood.get(key) as ListState<T> | undefined) ?? state
+  }
+}

@@ -1,4 +1,4 @@
-/** The header's navigation, in the spec's order and with its labels (site-spec §2). */
+/** The header's navigation: these seven links, in this order, with exactly these labels. */
 export const NAV_ITEMS = [
   { href: '/', label: 'Home' },
   { href: '/about', label: 'About' },

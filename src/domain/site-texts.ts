@@ -1,5 +1,6 @@
 /**
- * The spec's texts for each server-driven list, word for word (site-spec §8).
+ * The texts each server-driven list shows while loading, when its read fails and when it has no items,
+ * word for word as the site must show them.
  * One table, so a page can never show one list's text for another.
  */
 export const LIST_TEXTS = {

@@ -38,7 +38,14 @@ try {
 
   const vitest = spawnSync(
     process.execPath,
-    [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts'],
+    // Arguments after `npm run test:e2e --` go to Vitest, e.g. one file: tests/e2e/admin.e2e.ts
+    [
+      path.join('node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--config',
+      'vitest.e2e.config.ts',
+      ...process.argv.slice(2),
+    ],
     {
       stdio: 'inherit',
       env: {

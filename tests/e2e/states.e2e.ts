@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DOWN, EMPTY, SEEDED, SEEDED_SITES } from './browser'
 
-/** Which lists each page shows, with the spec's texts (site-spec §8). */
+/** Which lists each page shows, with each list's loading, failure and empty text, word for word. */
 const LISTS = {
   testimonials: {
     pages: ['/', '/about', '/coaching', '/workshops'],
@@ -42,17 +42,77 @@ const get = async (url: string) => {
   return { status: res.status, html: await res.text(), headers: res.headers }
 }
 
+/**
+ * What the seeded sample content puts in each list, in the coach's order: the text that names each card
+ * (a testimonial's author, otherwise the title). The home page shows the first three blog posts only.
+ */
+const SEEDED_CARDS: Record<keyof typeof LISTS, { dataList: string; names: string[]; limit?: Record<string, number> }> =
+  {
+    testimonials: {
+      dataList: 'testimonials',
+      names: [
+        'Maya R., product designer',
+        'Daniel K., engineer',
+        'Priya S., operations lead',
+        'Tom B., founder',
+        'Elena M., teacher',
+        'Chris A., nurse',
+      ],
+    },
+    blogs: {
+      dataList: 'blogs',
+      names: [
+        'The Five-Minute Morning Reset',
+        'Why Goals Fail in February',
+        'Saying No Without Guilt',
+        'Your Inner Critic Is Trying to Help',
+        'Career Change at Any Age',
+        'Rest Is Part of the Work',
+      ],
+      limit: { '/': 3 },
+    },
+    coachingServices: {
+      dataList: 'coaching-services',
+      names: ['1-on-1 Life Coaching', 'Career Transition Coaching', 'Group Coaching Circles'],
+    },
+    books: { dataList: 'books', names: ['The Quiet Courage', 'Small Steps, Big Life', 'Permission to Rest'] },
+    workshops: {
+      dataList: 'workshops',
+      names: ['Design Your Next Chapter', 'Boundaries at Work', 'The Resilience Weekend Seminar'],
+    },
+  }
+
+/** The cards of one list as served: from its `data-list` element to the end of its section. */
+function cardsOf(html: string, dataList: string): { count: number; text: string } | null {
+  const start = html.indexOf(`data-list="${dataList}"`)
+  if (start < 0) return null
+  const end = html.indexOf('</section>', start)
+  const text = html.slice(start, end < 0 ? undefined : end)
+  return { count: text.match(/<li class="card[ "]/g)?.length ?? 0, text }
+}
+
 describe('each list in its three states', () => {
   it.each(SEEDED_SITES)(
-    'loaded on %s: cards and no state text; the loading text is the fallback streamed with the page',
+    'loaded on %s: the seeded cards in order and no state text; the loading text is the fallback streamed with the page',
     async (_db, site) => {
-      for (const list of Object.values(LISTS)) {
+      for (const [name, list] of Object.entries(LISTS) as [keyof typeof LISTS, (typeof LISTS)[keyof typeof LISTS]][]) {
+        const seeded = SEEDED_CARDS[name]
         for (const path of list.pages) {
           const { status, html } = await get(`${site}${path}`)
           expect(status).toBe(200)
           expect(html, path).not.toContain(list.failed)
           if (list.empty) expect(html, path).not.toContain(list.empty)
           expect(html, `${path} carries its loading fallback`).toContain(list.loading)
+          const names = seeded.names.slice(0, seeded.limit?.[path])
+          const cards = cardsOf(html, seeded.dataList)
+          expect(cards, `${path}: the ${name} cards`).not.toBeNull()
+          expect(cards!.count, `${path}: number of ${name} cards`).toBe(names.length)
+          const positions = names.map((n) => cards!.text.indexOf(`>${n}<`))
+          expect(
+            names.filter((_, i) => positions[i]! < 0),
+            `${path}: ${name} cards missing`,
+          ).toEqual([])
+          expect(positions, `${path}: ${name} cards in the coach's order`).toEqual([...positions].sort((a, b) => a - b))
         }
       }
     },

@@ -106,6 +106,56 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       await payload.update({ collection: 'testimonials', id: hidden.id, data: { published: true } })
     })
 
+    it.each([
+      // 22:00 in New York (behind UTC), where the UTC date is already the next day.
+      ['America/New_York', '2040-06-15T02:00:00.000Z', '2040-06-14T03:59:59.000Z', '2040-06-14T04:00:00.000Z'],
+      // 00:30 in Berlin (ahead of UTC), where the UTC date is still the day before.
+      ['Europe/Berlin', '2040-06-14T22:30:00.000Z', '2040-06-14T21:59:59.000Z', '2040-06-14T22:00:00.000Z'],
+    ])(
+      'lists workshops from the start of today in the coach time zone (%s at %s)',
+      async (timeZone, now, lastMomentOfYesterday, startOfToday) => {
+        const { upcomingWorkshopsWhere } = await import('@/domain/workshops')
+        const later = new Date(new Date(startOfToday).getTime() + 20 * 3_600_000).toISOString()
+        const created = []
+        for (const [title, date] of [
+          ['Ended yesterday', lastMomentOfYesterday],
+          ['Today at midnight', startOfToday],
+          ['Later today', later],
+        ]) {
+          created.push(
+            await payload.create({
+              collection: 'workshops',
+              data: {
+                title: `${timeZone}: ${title}`,
+                date: date!,
+                format: 'Online',
+                description: 'x',
+                registerLink: 'https://example.com/r',
+              },
+              context: { disableRevalidate: true },
+            }),
+          )
+        }
+        try {
+          const upcoming = await payload.find({
+            collection: 'workshops',
+            overrideAccess: false,
+            where: { and: [{ published: { equals: true } }, upcomingWorkshopsWhere(timeZone, new Date(now))] },
+            sort: 'date',
+            pagination: false,
+          })
+          // The seeded workshops lie decades before; only today's two remain.
+          expect(upcoming.docs.map((d) => [d.title, new Date(d.date).toISOString()])).toEqual([
+            [`${timeZone}: Today at midnight`, startOfToday],
+            [`${timeZone}: Later today`, later],
+          ])
+        } finally {
+          for (const doc of created)
+            await payload.delete({ collection: 'workshops', id: doc.id, context: { disableRevalidate: true } })
+        }
+      },
+    )
+
     it('lets only logged-in users write content', async () => {
       await expect(
         payload.create({ collection: 'testimonials', overrideAccess: false, data: { quote: 'x', author: 'y' } }),

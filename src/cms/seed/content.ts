@@ -1,3 +1,9 @@
+import {
+  CONTACT_REPLY_TIME,
+  DISCOVERY_CALL,
+  RESCHEDULE_NOTICE_HOURS,
+  WORKSHOP_CANCELLATION_HOURS,
+} from '@/domain/business'
 import { DEFAULT_SITE_SETTINGS } from '@/domain/site-defaults'
 
 /** Realistic sample content for a fresh install: every list full, every page complete. */
@@ -152,13 +158,12 @@ export const faqs = [
   {
     page: 'coaching',
     question: 'How do I know if coaching is right for me?',
-    answer:
-      'Book a free discovery call of about 30 minutes. We talk about where you are and where you want to be, and decide together whether coaching fits.',
+    answer: `Book a free discovery call of about ${DISCOVERY_CALL.minutes} minutes. We talk about where you are and where you want to be, and decide together whether coaching fits.`,
   },
   {
     page: 'coaching',
     question: 'Can I reschedule a session?',
-    answer: 'Yes. Sessions can be rescheduled with at least 24 hours notice at no cost.',
+    answer: `Yes. Sessions can be rescheduled with at least ${RESCHEDULE_NOTICE_HOURS} hours notice at no cost.`,
   },
   {
     page: 'coaching',
@@ -169,7 +174,7 @@ export const faqs = [
   {
     page: 'workshops',
     question: 'What is your cancellation policy?',
-    answer: 'Cancel up to 48 hours before a workshop for a refund or a credit towards a future event.',
+    answer: `Cancel up to ${WORKSHOP_CANCELLATION_HOURS} hours before a workshop for a refund or a credit towards a future event.`,
   },
   {
     page: 'workshops',
@@ -184,13 +189,12 @@ export const faqs = [
   {
     page: 'contact',
     question: 'How quickly will I get a reply?',
-    answer: 'Messages are answered within 2-3 business days.',
+    answer: `Messages are answered within ${CONTACT_REPLY_TIME}.`,
   },
   {
     page: 'contact',
     question: 'What happens on a discovery call?',
-    answer:
-      'A free, relaxed conversation of about 30 minutes about your goals and how coaching could help. No obligation.',
+    answer: `A free, relaxed conversation of about ${DISCOVERY_CALL.minutes} minutes about your goals and how coaching could help. No obligation.`,
   },
   {
     page: 'contact',

@@ -39,8 +39,6 @@ describe('contactSchema', () => {
     const result = contactSchema.safeParse({ ...valid, ...change })
     expect(result.success).toBe(false)
     if (result.success) return
-    const errors = fieldErrors<string>(result.error)
-    expect(errors[field]).toBeTruthy()
-    if (message) expect(errors[field]).toBe(message)
+    expect(fieldErrors<string>(result.error)[field]).toBe(message)
   })
 })

@@ -1,13 +1,18 @@
 import type { Where } from 'payload'
 
+import { coachTimeZone } from '@/domain/dates'
 import type { FaqPage } from '@/domain/faq-pages'
-import { toListState, type ListState } from '@/domain/list-state'
+import { lastGoodMemory, toListState, type ListState } from '@/domain/list-state'
+import { upcomingWorkshopsWhere } from '@/domain/workshops'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from '@/platform/cache/cache-life'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
 import type { ContentTag } from '@/platform/cache/tags'
 
-/* The public shapes of the spec (site-spec §3). Image fields are root-relative URLs. */
+/*
+ * The public shape of each list item: the field names the public pages and the read API use, whatever the
+ * collections call them. Image fields are root-relative URLs.
+ */
 export type TestimonialItem = { quote: string; author: string }
 export type BlogPostItem = {
   id: string
@@ -59,7 +64,7 @@ async function readList<T>(collection: ListSlug, map: (doc: never) => T, where: 
  * went away while a page was being revalidated), the page keeps showing that content instead of replacing
  * it with the failure text, and the short failure lifetime makes it try again soon.
  */
-const lastGood = new Map<string, ListState<unknown>>()
+const keepLastGood = lastGoodMemory()
 
 async function cachedList<T>(
   key: string,
@@ -68,12 +73,9 @@ async function cachedList<T>(
   success?: 'hours',
 ): Promise<ListState<T>> {
   const state = await read
+  // The lifetime follows this read: a failure is retried soon even while the last good content is shown.
   cacheOutcome(tag, state.status === 'failed', success)
-  if (state.status === 'loaded') {
-    lastGood.set(key, state)
-    return state
-  }
-  return (lastGood.get(key) as ListState<T> | undefined) ?? state
+  return keepLastGood(key, state)
 }
 
 function mediaUrl(media: number | Media | null | undefined, size?: 'card'): string | null {
@@ -143,11 +145,12 @@ export async function getBooks(): Promise<ListState<BookItem>> {
   )
 }
 
-/** Upcoming workshops only; re-read hourly so a past event drops off without anyone touching it. */
+/**
+ * Upcoming workshops only (from the start of today in the coach's time zone); re-read hourly so a past event
+ * drops off without anyone touching it.
+ */
 export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
   'use cache'
-  const startOfToday = new Date()
-  startOfToday.setUTCHours(0, 0, 0, 0)
   return cachedList(
     'workshops',
     'workshops',
@@ -160,7 +163,7 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
         description: doc.description,
         registerLink: doc.registerLink,
       }),
-      { date: { greater_than_equal: startOfToday.toISOString() } },
+      upcomingWorkshopsWhere(coachTimeZone(), new Date()),
     ),
     'hours',
   )

@@ -1,3 +1,4 @@
+import { clientAddress } from '@/domain/client-address'
 import { payloadSecret } from '@/platform/secret'
 import { keyedHash } from '@/domain/tokens'
 
@@ -10,10 +11,6 @@ export type FormClient = { ipHash: string }
 
 export function clientFromHeaders(headers: Headers): FormClient {
   const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
-  const forwarded = (headers.get('x-forwarded-for') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  const ip = forwarded[Math.max(0, forwarded.length - 1 - hops)] ?? headers.get('x-real-ip') ?? 'unknown'
+  const ip = clientAddress(headers.get('x-forwarded-for'), headers.get('x-real-ip'), hops)
   return { ipHash: keyedHash(payloadSecret(), ip) }
 }

@@ -8,7 +8,7 @@ import { PageSection } from '@/components/PageSection'
 import { PricingCards } from '@/components/PricingCards'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
 import { BRAND } from '@/domain/brand'
-import { PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { DISCOVERY_CALL, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { pageMetadata } from '@/domain/seo'
 
 export const metadata = pageMetadata({
@@ -18,7 +18,10 @@ export const metadata = pageMetadata({
 })
 
 const STEPS = [
-  { title: 'A free discovery call', text: 'About 30 minutes to talk about your goals and see if we are a good fit.' },
+  {
+    title: 'A free discovery call',
+    text: `About ${DISCOVERY_CALL.minutes} minutes to talk about your goals and see if we are a good fit.`,
+  },
   { title: 'Your growth plan', text: 'Together we turn what you want into clear goals and first small steps.' },
   {
     title: 'Regular sessions',
@@ -55,7 +58,7 @@ export default function CoachingPage() {
       </PageSection>
       <FaqList page="coaching" />
       <PageSection id="cta-heading" heading="Ready to Begin?" tone="cta" narrow>
-        <p>Start with a free discovery call of about 30 minutes. No obligation.</p>
+        <p>Start with a free discovery call of about {DISCOVERY_CALL.minutes} minutes. No obligation.</p>
         <Link href="/scheduling" className="button button--primary button--large">
           Schedule a Call
         </Link>

@@ -3,12 +3,12 @@ import { DiscoveryCall } from '@/components/DiscoveryCall'
 import { FaqList } from '@/features/content/components/FaqList'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
-import { CONTACT_REPLY_TIME } from '@/domain/business'
+import { CONTACT_REPLY_TIME, DISCOVERY_CALL } from '@/domain/business'
 import { pageMetadata } from '@/domain/seo'
 
 export const metadata = pageMetadata({
   title: 'Schedule and Contact',
-  description: 'Book a free 30-minute discovery call or send a message. Replies within 2-3 business days.',
+  description: `Book a free ${DISCOVERY_CALL.minutes}-minute discovery call or send a message. Replies within ${CONTACT_REPLY_TIME}.`,
   path: '/schedule-and-contact',
 })
 

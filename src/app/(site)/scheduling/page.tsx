@@ -1,9 +1,10 @@
 import { DiscoveryCall } from '@/components/DiscoveryCall'
+import { DISCOVERY_CALL } from '@/domain/business'
 import { pageMetadata } from '@/domain/seo'
 
 export const metadata = pageMetadata({
   title: 'Book a Discovery Call',
-  description: 'Book a free discovery call of about 30 minutes to talk about your goals and how coaching can help.',
+  description: `Book a free discovery call of about ${DISCOVERY_CALL.minutes} minutes to talk about your goals and how coaching can help.`,
   path: '/scheduling',
 })
 

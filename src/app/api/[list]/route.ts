@@ -2,8 +2,10 @@ import { getBlogPosts, getBooks, getCoachingServices, getTestimonials, getWorksh
 import type { ListState } from '@/domain/list-state'
 
 /**
- * The public read API of the spec (site-spec §7): JSON arrays of published items with the spec's field
- * names. Reads go through the same cached readers as the pages, so an edit in the admin reaches both.
+ * The public read API: GET /api/testimonials, /api/blogs, /api/coaching-services, /api/books and
+ * /api/workshops, each answering a JSON array of the published items (no request body, no authentication)
+ * with the public field names of src/content/lists.ts. Reads go through the same cached readers as the
+ * pages, so an edit in the admin reaches both.
  */
 const LISTS: Record<string, () => Promise<ListState<object>>> = {
   testimonials: getTestimonials,
