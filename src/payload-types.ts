@@ -67,6 +67,7 @@ export interface Config {
   };
   blocks: {};
   collections: {
+    'discovery-calls': DiscoveryCall;
     'contact-messages': ContactMessage;
     subscribers: Subscriber;
     'mail-outbox': MailOutbox;
@@ -86,6 +87,7 @@ export interface Config {
   };
   collectionsJoins: {};
   collectionsSelect: {
+    'discovery-calls': DiscoveryCallsSelect<false> | DiscoveryCallsSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
     'mail-outbox': MailOutboxSelect<false> | MailOutboxSelect<true>;
@@ -110,10 +112,12 @@ export interface Config {
   globals: {
     'site-settings': SiteSetting;
     announcement: Announcement;
+    availability: Availability;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     announcement: AnnouncementSelect<false> | AnnouncementSelect<true>;
+    availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
   };
   locale: null;
   widgets: {
@@ -142,6 +146,30 @@ export interface UserAuthOperations {
     email: string;
     password: string;
   };
+}
+/**
+ * Free discovery calls booked at /scheduling, soonest first. Times show in your browser’s time zone.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discovery-calls".
+ */
+export interface DiscoveryCall {
+  id: number;
+  name: string;
+  email: string;
+  note?: string | null;
+  startsAt: string;
+  endsAt: string;
+  blockedUntil: string;
+  status: 'booked' | 'cancelled';
+  visitorTimeZone?: string | null;
+  cancelledAt?: string | null;
+  cancelledBy?: ('visitor' | 'coach') | null;
+  coachNotes?: string | null;
+  manageTokenHash?: string | null;
+  sequence: number;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * Messages from the contact form. Tick "Handled" once you have replied.
@@ -469,6 +497,10 @@ export interface PayloadLockedDocument {
   id: number;
   document?:
     | ({
+        relationTo: 'discovery-calls';
+        value: number | DiscoveryCall;
+      } | null)
+    | ({
         relationTo: 'contact-messages';
         value: number | ContactMessage;
       } | null)
@@ -557,6 +589,27 @@ export interface PayloadMigration {
   batch?: number | null;
   updatedAt: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "discovery-calls_select".
+ */
+export interface DiscoveryCallsSelect<T extends boolean = true> {
+  name?: T;
+  email?: T;
+  note?: T;
+  startsAt?: T;
+  endsAt?: T;
+  blockedUntil?: T;
+  status?: T;
+  visitorTimeZone?: T;
+  cancelledAt?: T;
+  cancelledBy?: T;
+  coachNotes?: T;
+  manageTokenHash?: T;
+  sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -866,6 +919,62 @@ export interface Announcement {
   createdAt?: string | null;
 }
 /**
+ * When visitors can book a free discovery call at /scheduling. Times are in your time zone; visitors see them in theirs.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "availability".
+ */
+export interface Availability {
+  id: number;
+  /**
+   * An IANA name such as Europe/Berlin or America/New_York.
+   */
+  timeZone: string;
+  /**
+   * One row per block of time; a day may have several rows (e.g. a morning and an afternoon).
+   */
+  weeklyHours?:
+    | {
+        weekday: '1' | '2' | '3' | '4' | '5' | '6' | '7';
+        from: string;
+        to: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * How long a discovery call lasts.
+   */
+  callMinutes: number;
+  /**
+   * Free time kept between calls and around busy times.
+   */
+  bufferMinutes: number;
+  /**
+   * No call can be booked sooner than this.
+   */
+  noticeHours: number;
+  /**
+   * How far ahead visitors can book.
+   */
+  horizonDays: number;
+  /**
+   * A day with this many calls offers no more times.
+   */
+  maxPerDay: number;
+  /**
+   * Single days (leave "Until" empty) or ranges, in your time zone.
+   */
+  daysOff?:
+    | {
+        from: string;
+        to?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
@@ -896,6 +1005,36 @@ export interface AnnouncementSelect<T extends boolean = true> {
   text?: T;
   link?: T;
   endsAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "availability_select".
+ */
+export interface AvailabilitySelect<T extends boolean = true> {
+  timeZone?: T;
+  weeklyHours?:
+    | T
+    | {
+        weekday?: T;
+        from?: T;
+        to?: T;
+        id?: T;
+      };
+  callMinutes?: T;
+  bufferMinutes?: T;
+  noticeHours?: T;
+  horizonDays?: T;
+  maxPerDay?: T;
+  daysOff?:
+    | T
+    | {
+        from?: T;
+        to?: T;
+        id?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
+import { Availability } from '@/features/booking/Availability'
+import { DiscoveryCalls } from '@/features/booking/DiscoveryCalls'
 import { Books } from '@/features/content/collections/Books'
 import { BlogPosts } from '@/features/content/collections/BlogPosts'
 import { CoachingServices } from '@/features/content/collections/CoachingServices'
@@ -63,6 +65,7 @@ export default buildConfig({
   routes: { api: '/cms-api' },
   graphQL: { disable: true },
   collections: [
+    DiscoveryCalls,
     ContactMessages,
     Subscribers,
     MailOutbox,
@@ -76,7 +79,7 @@ export default buildConfig({
     Users,
     RateLimitHits,
   ],
-  globals: [SiteSettings, Announcement],
+  globals: [SiteSettings, Announcement, Availability],
   db: databaseAdapter(),
   // Payload's own mail (password reset) goes through the site's outbox like every other mail.
   email: outboxEmailAdapter,

@@ -1,0 +1,165 @@
+import type { Field, GlobalConfig } from 'payload'
+
+import { authenticated } from '@/cms/access'
+import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { coachTimeZone } from '@/domain/dates'
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+const validTimeZone = (value: unknown): true | string => {
+  if (typeof value !== 'string' || !value) return 'Choose the time zone your hours are in.'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return `"${value}" is not a time zone. Use a name like Europe/Berlin or America/New_York.`
+  }
+}
+
+const clock = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'text',
+  required: true,
+  admin: { placeholder: '09:00', width: '30%' },
+  validate: (value: unknown) =>
+    typeof value === 'string' && TIME.test(value) ? true : 'Write the time as HH:MM on a 24-hour clock, e.g. 09:00.',
+})
+
+const day = (name: string, label: string, required: boolean): Field => ({
+  name,
+  label,
+  type: 'text',
+  required,
+  admin: { placeholder: 'YYYY-MM-DD', width: '40%' },
+  validate: (value: unknown) =>
+    (!required && !value) || (typeof value === 'string' && DATE.test(value))
+      ? true
+      : 'Write the date as YYYY-MM-DD, e.g. 2026-12-24.',
+})
+
+const whole = (
+  name: string,
+  label: string,
+  defaultValue: number,
+  min: number,
+  max: number,
+  description: string,
+): Field => ({
+  name,
+  label,
+  type: 'number',
+  required: true,
+  defaultValue,
+  min,
+  max,
+  admin: { description, step: 1, width: '50%' },
+  validate: (value: unknown) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+      ? true
+      : `Enter a whole number from ${min} to ${max}.`,
+})
+
+export const WEEKDAYS = [
+  { label: 'Monday', value: '1' },
+  { label: 'Tuesday', value: '2' },
+  { label: 'Wednesday', value: '3' },
+  { label: 'Thursday', value: '4' },
+  { label: 'Friday', value: '5' },
+  { label: 'Saturday', value: '6' },
+  { label: 'Sunday', value: '7' },
+] as const
+
+/** The coach's bookable hours for discovery calls; /scheduling offers what they leave open. */
+export const Availability: GlobalConfig = {
+  slug: 'availability',
+  label: 'Availability',
+  admin: {
+    group: 'Booking',
+    description:
+      'When visitors can book a free discovery call at /scheduling. Times are in your time zone; visitors see them in theirs.',
+  },
+  // Read on the server only (through the Local API); the public never reads this over HTTP.
+  access: { read: authenticated, update: authenticated },
+  fields: [
+    {
+      name: 'timeZone',
+      label: 'Your time zone',
+      type: 'text',
+      required: true,
+      defaultValue: () => coachTimeZone(),
+      admin: { description: 'An IANA name such as Europe/Berlin or America/New_York.' },
+      validate: validTimeZone,
+    },
+    {
+      name: 'weeklyHours',
+      label: 'Weekly hours',
+      type: 'array',
+      admin: {
+        description: 'One row per block of time; a day may have several rows (e.g. a morning and an afternoon).',
+      },
+      defaultValue: ['1', '2', '3', '4', '5'].map((weekday) => ({ weekday, from: '09:00', to: '17:00' })),
+      validate: (rows: unknown) => {
+        for (const row of (rows as { from?: string; to?: string }[] | null) ?? []) {
+          if (row.from && row.to && row.from >= row.to)
+            return `A block must end after it starts (${row.from}–${row.to}).`
+        }
+        return true
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'weekday', type: 'select', required: true, options: [...WEEKDAYS], admin: { width: '40%' } },
+            clock('from', 'From'),
+            clock('to', 'To'),
+          ],
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        whole(
+          'callMinutes',
+          'Call length (minutes)',
+          DISCOVERY_CALL.minutes,
+          10,
+          180,
+          'How long a discovery call lasts.',
+        ),
+        whole('bufferMinutes', 'Buffer (minutes)', 15, 0, 120, 'Free time kept between calls and around busy times.'),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        whole(
+          'noticeHours',
+          'Minimum notice (hours)',
+          RESCHEDULE_NOTICE_HOURS,
+          0,
+          24 * 14,
+          'No call can be booked sooner than this.',
+        ),
+        whole('horizonDays', 'Bookable ahead (days)', 30, 1, 365, 'How far ahead visitors can book.'),
+      ],
+    },
+    whole('maxPerDay', 'Most calls per day', 4, 1, 20, 'A day with this many calls offers no more times.'),
+    {
+      name: 'daysOff',
+      label: 'Days off',
+      type: 'array',
+      admin: { description: 'Single days (leave "Until" empty) or ranges, in your time zone.' },
+      validate: (rows: unknown) => {
+        for (const row of (rows as { from?: string; to?: string }[] | null) ?? []) {
+          if (row.from && row.to && row.to < row.from)
+            return `A range must end on or after its first day (${row.from}).`
+        }
+        return true
+      },
+      fields: [{ type: 'row', fields: [day('from', 'From', true), day('to', 'Until (optional)', false)] }],
+    },
+  ],
+}

@@ -1,0 +1,4 @@
+import { bookingSuite } from './booking-suite'
+import { freshSqlite } from './database'
+
+bookingSuite('SQLite', async () => freshSqlite())
