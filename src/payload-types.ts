@@ -166,7 +166,6 @@ export interface DiscoveryCall {
   cancelledAt?: string | null;
   cancelledBy?: ('visitor' | 'coach') | null;
   coachNotes?: string | null;
-  manageTokenHash?: string | null;
   sequence: number;
   updatedAt: string;
   createdAt: string;
@@ -606,7 +605,6 @@ export interface DiscoveryCallsSelect<T extends boolean = true> {
   cancelledAt?: T;
   cancelledBy?: T;
   coachNotes?: T;
-  manageTokenHash?: T;
   sequence?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -32,7 +32,9 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
   if (databaseKind(url) === 'postgres') {
     return withHandledInitializing(
       postgresAdapter({
-        pool: { connectionString: url, connectionTimeoutMillis: 2000, max: 10 },
+        // connectionTimeoutMillis also bounds the wait for a free pooled connection: long enough for a burst
+        // (e.g. many bookings of one time at once) to queue, short enough to report an outage promptly.
+        pool: { connectionString: url, connectionTimeoutMillis: 10_000, max: 10 },
         push: false,
         migrationDir: path.resolve(dirname, 'migrations/postgres'),
         prodMigrations: postgresMigrations,

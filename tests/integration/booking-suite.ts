@@ -71,6 +71,221 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       await expect(call('2026-12-02T10:00:00.000Z', 30, 15, 'cancelled')).resolves.toBeTruthy()
     })
 
+    describe('booking, rescheduling and cancelling, with an injected clock', () => {
+      // Monday 2026-11-30, 12:00 in New York. Open: every day 09:00–17:00 New York time, the defaults otherwise.
+      const NOW = new Date('2026-11-30T17:00:00.000Z')
+      const SLOT = '2026-12-02T14:00:00.000Z' // Wednesday 09:00 in New York (slots every 45 minutes from 09:00)
+      let mod: typeof import('@/features/booking/book')
+      let ip = 0
+      const client = () => ({ ipHash: `booking-${label}-${++ip}-${Math.random()}` })
+      const form = (over: Record<string, string> = {}) => ({
+        slot: SLOT,
+        name: 'Ada Lovelace',
+        email: `ada.${Math.random().toString(36).slice(2)}@example.com`,
+        note: 'Career change',
+        timeZone: 'Europe/Berlin',
+        ...over,
+      })
+      const outbox = async () =>
+        (await payload.find({ collection: 'mail-outbox', sort: 'createdAt', pagination: false, overrideAccess: true }))
+          .docs
+
+      beforeAll(async () => {
+        mod = await import('@/features/booking/book')
+        await payload.updateGlobal({
+          slug: 'availability',
+          data: {
+            timeZone: 'America/New_York',
+            weeklyHours: ['1', '2', '3', '4', '5', '6', '7'].map((weekday) => ({
+              weekday: weekday as '1',
+              from: '09:00',
+              to: '17:00',
+            })),
+            daysOff: [],
+          },
+          overrideAccess: true,
+        })
+      })
+      beforeEach(async () => {
+        await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
+      })
+
+      it('books an open time: the call, the mails with the invite, the reminders at the right instants', async () => {
+        const result = await mod.bookCall(payload, form(), client(), NOW)
+        expect(result).toMatchObject({ status: 'ok', message: 'Your discovery call is booked.' })
+        if (result.status !== 'ok') return
+        expect(result.redirectTo).toMatch(/^\/scheduling\/manage\/\d+\.[\w-]{43}\?booked=1$/)
+        const calls = (await payload.find({ collection: 'discovery-calls', overrideAccess: true })).docs
+        expect(calls).toHaveLength(1)
+        expect(calls[0]).toMatchObject({
+          startsAt: SLOT,
+          endsAt: '2026-12-02T14:30:00.000Z',
+          blockedUntil: '2026-12-02T14:45:00.000Z',
+          status: 'booked',
+          visitorTimeZone: 'Europe/Berlin',
+          sequence: 0,
+        })
+        const mails = await outbox()
+        expect(mails.map((m) => [m.kind, m.to, m.sendAfter ?? null])).toEqual([
+          ['call-booked', calls[0]!.email, null],
+          ['call-booked-coach', 'coach@example.com', null],
+          ['call-reminder-24h', calls[0]!.email, '2026-12-01T14:00:00.000Z'],
+          ['call-reminder-1h', calls[0]!.email, '2026-12-02T13:00:00.000Z'],
+          ['call-reminder-1h', 'coach@example.com', '2026-12-02T13:00:00.000Z'],
+        ])
+        const booked = mails[0]!
+        // The same instant in the visitor's zone and in the coach's.
+        expect(booked.text).toContain('When: Wednesday, December 2, 2026, 3:00 PM GMT+1 (Europe/Berlin)')
+        expect(booked.text).toContain('For the coach: Wednesday, December 2, 2026, 9:00 AM EST (America/New_York)')
+        expect(booked.text).toContain(result.redirectTo!.replace('?booked=1', ''))
+        const invite = (booked.calendar as { method: string; content: string }).content
+        expect((booked.calendar as { method: string }).method).toBe('REQUEST')
+        expect(invite).toContain('DTSTART:20261202T140000Z')
+        expect(invite).toContain('METHOD:REQUEST')
+      })
+
+      it('refuses a time that is no longer open, and a second call for the same address (mailing its link)', async () => {
+        expect(await mod.bookCall(payload, form({ slot: '2026-12-02T14:10:00.000Z' }), client(), NOW)).toMatchObject({
+          status: 'conflict',
+          message: 'That time is no longer available. Please pick another.',
+        })
+        const email = 'twice@example.com'
+        expect((await mod.bookCall(payload, form({ email }), client(), NOW)).status).toBe('ok')
+        await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
+        expect(
+          await mod.bookCall(payload, form({ email, slot: '2026-12-03T14:00:00.000Z' }), client(), NOW),
+        ).toMatchObject({
+          status: 'conflict',
+          message:
+            'You already have a discovery call booked. We have sent its details and the link to change it to your e-mail address.',
+        })
+        const mails = await outbox()
+        expect(mails.map((m) => [m.kind, m.to])).toEqual([['call-existing', email]])
+        expect(mails[0]!.text).toMatch(/\/scheduling\/manage\/\d+\.[\w-]{43}/)
+        expect(
+          (
+            await payload.count({
+              collection: 'discovery-calls',
+              where: { email: { equals: email } },
+              overrideAccess: true,
+            })
+          ).totalDocs,
+        ).toBe(1)
+      })
+
+      it('keeps exactly one of many simultaneous bookings of one time, with one confirmation, and no error', async () => {
+        const attempts = await Promise.all(
+          Array.from({ length: 100 }, () =>
+            mod.bookCall(payload, form({ slot: '2026-12-04T14:00:00.000Z' }), client(), NOW),
+          ),
+        )
+        expect(attempts.filter((r) => r.status === 'ok')).toHaveLength(1)
+        expect(new Set(attempts.filter((r) => r.status !== 'ok').map((r) => `${r.status}: ${r.message}`))).toEqual(
+          new Set(
+            ['That time was just taken. Please pick another.', 'That time is no longer available. Please pick another.']
+              .map((m) => `conflict: ${m}`)
+              .filter((m) => attempts.some((r) => `${r.status}: ${r.message}` === m)),
+          ),
+        )
+        expect(attempts.every((r) => r.status === 'ok' || r.status === 'conflict')).toBe(true)
+        const stored = await payload.count({
+          collection: 'discovery-calls',
+          where: { startsAt: { equals: '2026-12-04T14:00:00.000Z' } },
+          overrideAccess: true,
+        })
+        expect(stored.totalDocs).toBe(1)
+        expect((await outbox()).filter((m) => m.kind === 'call-booked')).toHaveLength(1)
+      }, 60_000)
+
+      it('lets the visitor cancel until exactly 24 hours before, then only the coach', async () => {
+        const result = await mod.bookCall(payload, form({ slot: '2026-12-05T14:00:00.000Z' }), client(), NOW)
+        expect(result.status).toBe('ok')
+        const call = (
+          await payload.find({
+            collection: 'discovery-calls',
+            where: { startsAt: { equals: '2026-12-05T14:00:00.000Z' } },
+            overrideAccess: true,
+          })
+        ).docs[0]!
+        expect(await mod.cancelCall(payload, call, 'visitor', new Date('2026-12-04T14:00:00.001Z'))).toBe('too-late')
+        await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
+        expect(await mod.cancelCall(payload, call, 'visitor', new Date('2026-12-04T14:00:00.000Z'))).toBe('done')
+        const after = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
+        expect(after).toMatchObject({ status: 'cancelled', cancelledBy: 'visitor', sequence: 1 })
+        const mails = await outbox()
+        expect(mails.map((m) => m.kind)).toEqual(['call-cancelled', 'call-cancelled-coach'])
+        const invite = (mails[0]!.calendar as { content: string }).content
+        expect(invite).toContain('METHOD:CANCEL')
+        expect(invite).toContain('STATUS:CANCELLED')
+        expect(invite).toContain('SEQUENCE:1')
+        // Its reminders are withdrawn.
+        const reminders = await payload.find({
+          collection: 'mail-outbox',
+          where: {
+            and: [{ reference: { equals: `discovery-calls:${call.id}` } }, { kind: { like: 'call-reminder' } }],
+          },
+          overrideAccess: true,
+        })
+        expect(reminders.docs.map((m) => m.status)).toEqual([])
+        // The coach may cancel at any time (here: a call 1 hour away).
+        const late = await mod.bookCall(payload, form({ slot: '2026-12-06T14:00:00.000Z' }), client(), NOW)
+        expect(late.status).toBe('ok')
+        const lateCall = (
+          await payload.find({
+            collection: 'discovery-calls',
+            where: { startsAt: { equals: '2026-12-06T14:00:00.000Z' } },
+            overrideAccess: true,
+          })
+        ).docs[0]!
+        expect(await mod.cancelCall(payload, lateCall, 'visitor', new Date('2026-12-06T13:00:00.000Z'))).toBe(
+          'too-late',
+        )
+        expect(await mod.cancelCall(payload, lateCall, 'coach', new Date('2026-12-06T13:00:00.000Z'))).toBe('done')
+      })
+
+      it('moves a call to another open time: same UID, higher SEQUENCE, reminders of the new time only', async () => {
+        const result = await mod.bookCall(payload, form({ slot: '2026-12-07T14:00:00.000Z' }), client(), NOW)
+        expect(result.status).toBe('ok')
+        const call = (
+          await payload.find({
+            collection: 'discovery-calls',
+            where: { startsAt: { equals: '2026-12-07T14:00:00.000Z' } },
+            overrideAccess: true,
+          })
+        ).docs[0]!
+        const firstInvite = ((await outbox())[0]!.calendar as { content: string }).content
+        const uid = /UID:(.+)/.exec(firstInvite)![1]!.trim()
+        expect(await mod.rescheduleCall(payload, call, new Date('2026-12-08T15:30:00.000Z'), NOW)).toBe('done')
+        const moved = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
+        expect(moved).toMatchObject({ startsAt: '2026-12-08T15:30:00.000Z', sequence: 1, status: 'booked' })
+        const mails = (await outbox()).filter((m) => m.reference === `discovery-calls:${call.id}`)
+        const live = mails.filter((m) => m.status === 'queued' && m.kind.startsWith('call-reminder'))
+        expect(live.map((m) => m.sendAfter)).toEqual([
+          '2026-12-07T15:30:00.000Z',
+          '2026-12-08T14:30:00.000Z',
+          '2026-12-08T14:30:00.000Z',
+        ])
+        expect(mails.filter((m) => m.status === 'cancelled').map((m) => m.kind)).toEqual([
+          'call-reminder-24h',
+          'call-reminder-1h',
+          'call-reminder-1h',
+        ])
+        const movedInvite = (mails.find((m) => m.kind === 'call-moved')!.calendar as { content: string }).content
+        expect(movedInvite).toContain(`UID:${uid}`)
+        expect(movedInvite).toContain('SEQUENCE:1')
+        expect(movedInvite).toContain('DTSTART:20261208T153000Z')
+        // Too late to move, and not onto a taken time.
+        expect(
+          await mod.rescheduleCall(
+            payload,
+            moved,
+            new Date('2026-12-09T14:00:00.000Z'),
+            new Date('2026-12-07T15:30:00.001Z'),
+          ),
+        ).toBe('too-late')
+      })
+    })
+
     it('refuses moving a call onto another, and allows moving it within its own time', async () => {
       const a = await call('2026-12-03T10:00:00.000Z')
       const b = await call('2026-12-03T12:00:00.000Z')

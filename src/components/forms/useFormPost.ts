@@ -53,6 +53,11 @@ export function useFormPost<R extends FormResult>(
         body: JSON.stringify({ ...data, [STARTED_AT_FIELD]: String(startedAt.current) }),
       })
       const body = (await res.json()) as R
+      // A form that leads to a page of its own (e.g. a booked call) goes there.
+      if (body.status === 'ok' && body.redirectTo) {
+        window.location.assign(body.redirectTo)
+        return
+      }
       setClientState({ ...body, values: data } as R)
       if (body.status === 'ok') form.reset()
     } catch {

@@ -74,8 +74,6 @@ export const DiscoveryCalls: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', condition: (d) => Boolean(d?.cancelledBy) },
     },
     { name: 'coachNotes', label: 'Your private notes', type: 'textarea', maxLength: 5000 },
-    // The manage link's token is sent to the visitor only; the hash finds the call when the link is opened.
-    { name: 'manageTokenHash', type: 'text', index: true, admin: { hidden: true } },
     // iCalendar: the invite's UID stays the same for the life of the call; SEQUENCE grows with each change.
     { name: 'sequence', type: 'number', required: true, defaultValue: 0, admin: { hidden: true } },
   ],

@@ -18,7 +18,7 @@ export const contactForm: FormDefinition<typeof contactSchema, ContactField> = {
   limitByEmail: (msg) => msg.email,
   answers: { ok: CONTACT_SUCCESS, invalid: CONTACT_INVALID },
   accept: async (payload, msg, { req, now, client }) => {
-    const settings = await mailSettings(payload)
+    const settings = await mailSettings(payload, req)
     const message = await payload.create({
       collection: 'contact-messages',
       data: { ...msg, receivedAt: now.toISOString(), handled: false, ipHash: client.ipHash },

@@ -44,7 +44,7 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
     const subscriber = current
       ? await payload.update({ collection: 'subscribers', id: current.id, data, overrideAccess: true, req })
       : await payload.create({ collection: 'subscribers', data, overrideAccess: true, req })
-    const mail = subscribeConfirmation(email, confirm.token, unsubscribe, await mailSettings(payload))
+    const mail = subscribeConfirmation(email, confirm.token, unsubscribe, await mailSettings(payload, req))
     await enqueueMail(
       payload,
       { kind: 'newsletter-confirmation', mail, now, reference: `subscribers:${subscriber.id}` },

@@ -1,4 +1,5 @@
 import { headers } from 'next/headers'
+import { redirect } from 'next/navigation'
 import type { z } from 'zod'
 
 import { clientFromHeaders } from './client'
@@ -15,5 +16,8 @@ export async function formAction<Schema extends z.ZodType<Record<string, unknown
   form: FormDefinition<Schema, Field>,
   formData: FormData,
 ): Promise<FormResult<Field>> {
-  return submitForm(form, Object.fromEntries(formData), clientFromHeaders(await headers()))
+  const result = await submitForm(form, Object.fromEntries(formData), clientFromHeaders(await headers()))
+  // Without JavaScript the browser follows the redirect (303) to the page the form leads to.
+  if (result.status === 'ok' && result.redirectTo) redirect(result.redirectTo)
+  return result
 }

@@ -61,7 +61,12 @@ export async function formEndpoint<Schema extends z.ZodType<Record<string, unkno
   // Values are only echoed to the page that posted them; the API answers without them.
   const { status, message } = result
   return json(
-    { status, message, ...(result.status === 'invalid' ? { errors: result.errors } : {}) },
+    {
+      status,
+      message,
+      ...(result.status === 'invalid' ? { errors: result.errors } : {}),
+      ...(result.status === 'ok' && result.redirectTo ? { redirectTo: result.redirectTo } : {}),
+    },
     httpStatus(result),
   )
 }

@@ -13,6 +13,20 @@ import { keptValues, type FormResult } from './results'
 import { fieldErrors, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from './rules'
 
 /**
+ * Thrown by a form's `accept` when the post is valid but cannot be done (e.g. the time was just taken): the
+ * transaction is rolled back and the visitor gets `message` with what they typed (HTTP 409), not an error.
+ */
+export class FormRefusal extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FormRefusal'
+  }
+}
+
+/** What `accept` may answer besides the form's ok text: a page to go to, or a refusal to keep (committed). */
+export type Acceptance = void | { redirectTo: string } | { refused: string }
+
+/**
  * A form of the site: what it accepts and what it does. A new form is one of these, one route that passes
  * it to `formEndpoint`, and one server action made by `formAction`.
  */
@@ -38,7 +52,7 @@ export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Fi
     payload: Payload,
     input: z.output<Schema>,
     context: { req: PayloadRequest; now: Date; client: FormClient },
-  ) => Promise<void>
+  ) => Promise<Acceptance>
 }
 
 /** The form's rules for one post, in order: spam defences, validation, then `accept`. */
@@ -60,8 +74,15 @@ export async function runForm<Schema extends z.ZodType<Record<string, unknown>>,
   if (!parsed.success) {
     return { status: 'invalid', message: form.answers.invalid, errors: fieldErrors<Field>(parsed.error), values }
   }
-  await inTransaction(payload, (req) => form.accept(payload, parsed.data, { req, now, client }))
-  return { status: 'ok', message: form.answers.ok }
+  let outcome: Acceptance
+  try {
+    outcome = await inTransaction(payload, (req) => form.accept(payload, parsed.data, { req, now, client }))
+  } catch (error) {
+    if (error instanceof FormRefusal) return { status: 'conflict', message: error.message, values }
+    throw error
+  }
+  if (outcome && 'refused' in outcome) return { status: 'conflict', message: outcome.refused, values }
+  return { status: 'ok', message: form.answers.ok, ...(outcome ? { redirectTo: outcome.redirectTo } : {}) }
 }
 
 /**

@@ -1,6 +1,8 @@
-import { DiscoveryCall } from '@/components/DiscoveryCall'
+import { connection } from 'next/server'
+
 import { DISCOVERY_CALL } from '@/domain/business'
 import { pageMetadata } from '@/domain/seo'
+import { BookingPage } from '@/features/booking/BookingPage'
 
 export const metadata = pageMetadata({
   title: 'Book a Discovery Call',
@@ -8,6 +10,11 @@ export const metadata = pageMetadata({
   path: '/scheduling',
 })
 
-export default function SchedulingPage() {
-  return <DiscoveryCall headingLevel="h1" onSchedulingPage />
+// Rendered whole for each request, not streamed into a cached shell: the open times change by the minute,
+// and the page (times and form) must arrive complete for browsers without JavaScript.
+export const instant = false
+
+export default async function SchedulingPage() {
+  await connection()
+  return <BookingPage />
 }

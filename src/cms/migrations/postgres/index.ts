@@ -1,7 +1,7 @@
 import * as migration_20261122_154512_initial from './20261122_154512_initial';
 import * as migration_20261122_161603_forms from './20261122_161603_forms';
 import * as migration_20261123_144654_mail_queue from './20261123_144654_mail_queue';
-import * as migration_20261123_151357_booking from './20261123_151357_booking';
+import * as migration_20261123_151702_booking from './20261123_151702_booking';
 
 export const migrations = [
   {
@@ -20,8 +20,8 @@ export const migrations = [
     name: '20261123_144654_mail_queue',
   },
   {
-    up: migration_20261123_151357_booking.up,
-    down: migration_20261123_151357_booking.down,
-    name: '20261123_151357_booking'
+    up: migration_20261123_151702_booking.up,
+    down: migration_20261123_151702_booking.down,
+    name: '20261123_151702_booking'
   },
 ];

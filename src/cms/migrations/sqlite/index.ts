@@ -1,7 +1,7 @@
 import * as migration_20261122_154509_initial from './20261122_154509_initial';
 import * as migration_20261122_161601_forms from './20261122_161601_forms';
 import * as migration_20261123_144651_mail_queue from './20261123_144651_mail_queue';
-import * as migration_20261123_151352_booking from './20261123_151352_booking';
+import * as migration_20261123_151656_booking from './20261123_151656_booking';
 
 export const migrations = [
   {
@@ -20,8 +20,8 @@ export const migrations = [
     name: '20261123_144651_mail_queue',
   },
   {
-    up: migration_20261123_151352_booking.up,
-    down: migration_20261123_151352_booking.down,
-    name: '20261123_151352_booking'
+    up: migration_20261123_151656_booking.up,
+    down: migration_20261123_151656_booking.down,
+    name: '20261123_151656_booking'
   },
 ];

@@ -14,7 +14,6 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`cancelled_at\` text,
   	\`cancelled_by\` text,
   	\`coach_notes\` text,
-  	\`manage_token_hash\` text,
   	\`sequence\` numeric DEFAULT 0 NOT NULL,
   	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
   	\`created_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL
@@ -23,7 +22,6 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`discovery_calls_email_idx\` ON \`discovery_calls\` (\`email\`);`)
   await db.run(sql`CREATE INDEX \`discovery_calls_starts_at_idx\` ON \`discovery_calls\` (\`starts_at\`);`)
   await db.run(sql`CREATE INDEX \`discovery_calls_status_idx\` ON \`discovery_calls\` (\`status\`);`)
-  await db.run(sql`CREATE INDEX \`discovery_calls_manage_token_hash_idx\` ON \`discovery_calls\` (\`manage_token_hash\`);`)
   await db.run(sql`CREATE INDEX \`discovery_calls_updated_at_idx\` ON \`discovery_calls\` (\`updated_at\`);`)
   await db.run(sql`CREATE INDEX \`discovery_calls_created_at_idx\` ON \`discovery_calls\` (\`created_at\`);`)
   await db.run(sql`CREATE TABLE \`availability_weekly_hours\` (

@@ -18,7 +18,6 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"cancelled_at" timestamp(3) with time zone,
   	"cancelled_by" "enum_discovery_calls_cancelled_by",
   	"coach_notes" varchar,
-  	"manage_token_hash" varchar,
   	"sequence" numeric DEFAULT 0 NOT NULL,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
@@ -59,7 +58,6 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "discovery_calls_email_idx" ON "discovery_calls" USING btree ("email");
   CREATE INDEX "discovery_calls_starts_at_idx" ON "discovery_calls" USING btree ("starts_at");
   CREATE INDEX "discovery_calls_status_idx" ON "discovery_calls" USING btree ("status");
-  CREATE INDEX "discovery_calls_manage_token_hash_idx" ON "discovery_calls" USING btree ("manage_token_hash");
   CREATE INDEX "discovery_calls_updated_at_idx" ON "discovery_calls" USING btree ("updated_at");
   CREATE INDEX "discovery_calls_created_at_idx" ON "discovery_calls" USING btree ("created_at");
   CREATE INDEX "availability_weekly_hours_order_idx" ON "availability_weekly_hours" USING btree ("_order");

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next'
+
+import { ManageCallPage } from '@/features/booking/ManageCallPage'
+
+export const metadata: Metadata = { title: 'Your Discovery Call', robots: { index: false, follow: false } }
+
+// A private page per call, rendered whole for each request (it must work without JavaScript).
+export const instant = false
+
+export default async function Page({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
+  const [{ token }, query] = await Promise.all([params, searchParams])
+  const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined)
+  return (
+    <ManageCallPage token={token} done={one(query.booked) ? 'booked' : one(query.done)} problem={one(query.problem)} />
+  )
+}

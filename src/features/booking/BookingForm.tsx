@@ -1,0 +1,120 @@
+'use client'
+
+import { useEffect, useRef } from 'react'
+
+import { FormField } from '@/components/forms/FormField'
+import { Honeypot } from '@/components/forms/Honeypot'
+import { useFormPost } from '@/components/forms/useFormPost'
+import type { FormResult } from '@/platform/forms/results'
+import { fieldErrors } from '@/platform/forms/rules'
+import { bookAction } from './actions'
+import { BOOKING_INVALID, bookingSchema, type BookingField } from './rules'
+import { SlotPicker } from './SlotPicker'
+
+const FORM_ID = 'book-call'
+const LABELS: Partial<Record<BookingField, string>> = { slot: 'Time', name: 'Name', email: 'Email', note: 'Note' }
+
+function validate(data: Record<string, FormDataEntryValue>): FormResult<BookingField> | null {
+  const parsed = bookingSchema.safeParse(data)
+  if (parsed.success) return null
+  return {
+    status: 'invalid',
+    message: BOOKING_INVALID,
+    errors: fieldErrors<BookingField>(parsed.error),
+    values: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+  }
+}
+
+/** Pick a time, say who you are, book: the whole booking on one page, with or without JavaScript. */
+export function BookingForm({ slots, coachTimeZone }: { slots: string[]; coachTimeZone: string }) {
+  const { state, formAction, onSubmit, pending, attempt } = useFormPost(
+    '/api/discovery-calls',
+    bookAction,
+    validate,
+    FORM_ID,
+  )
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const errors = state?.status === 'invalid' ? state.errors : {}
+  const values = state && state.status !== 'ok' ? state.values : {}
+  const problem = state && state.status !== 'ok' ? state : null
+  const faulty = (Object.keys(LABELS) as BookingField[]).filter((f) => errors[f])
+
+  useEffect(() => {
+    if (attempt > 0 && problem) summaryRef.current?.focus()
+  }, [attempt, problem])
+
+  return (
+    <form
+      id={FORM_ID}
+      className="booking-form"
+      noValidate
+      action={formAction}
+      onSubmit={onSubmit}
+      aria-labelledby="book-heading"
+    >
+      {problem && (
+        <div ref={summaryRef} className="error-summary" tabIndex={-1} role="alert" autoFocus>
+          <h3>{problem.message}</h3>
+          {faulty.length > 0 && (
+            <ul>
+              {faulty.map((f) => (
+                <li key={f}>
+                  <a href={f === 'slot' ? '#book-slots' : `#book-${f}`}>
+                    {LABELS[f]}: {errors[f]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <h2 id="book-heading">Choose a time</h2>
+      <div id="book-slots">
+        <SlotPicker
+          slots={slots}
+          coachTimeZone={coachTimeZone}
+          idPrefix="book"
+          error={errors.slot}
+          selected={values.slot}
+        />
+      </div>
+      <h2>Your details</h2>
+      <Honeypot />
+      <FormField
+        id="book-name"
+        label="Name"
+        error={errors.name}
+        name="name"
+        type="text"
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={values.name}
+      />
+      <FormField
+        id="book-email"
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        defaultValue={values.email}
+      />
+      <FormField
+        id="book-note"
+        label="Note (optional)"
+        error={errors.note}
+        multiline
+        name="note"
+        rows={3}
+        maxLength={1000}
+        defaultValue={values.note}
+      />
+      <button type="submit" className="button button--primary button--large" disabled={pending}>
+        {pending ? 'Booking...' : 'Book this time'}
+      </button>
+    </form>
+  )
+}

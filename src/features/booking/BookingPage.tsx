@@ -1,0 +1,57 @@
+import Link from 'next/link'
+
+import { DISCOVERY_CALL } from '@/domain/business'
+import { payloadClient } from '@/platform/payload'
+import { BookingForm } from './BookingForm'
+import { busyTimes, liveCalls, readAvailability } from './calls'
+import { openSlots } from './slots'
+
+const DAY = 24 * 60 * 60 * 1000
+
+/** The open times as they are at this request (the page is rendered per request; see its route). */
+export async function currentSlots(now = new Date()): Promise<{ slots: string[]; timeZone: string } | null> {
+  try {
+    const payload = await payloadClient()
+    const a = await readAvailability(payload)
+    const days = openSlots(a, await busyTimes(), await liveCalls(payload, new Date(now.getTime() - DAY)), now)
+    return { slots: days.flatMap((d) => d.slots.map((s) => s.toISOString())), timeZone: a.timeZone }
+  } catch (error) {
+    console.error('Open times could not be read:', error instanceof Error ? error.message : error)
+    return null
+  }
+}
+
+/** /scheduling: the discovery call, its open times and the booking form. */
+export async function BookingPage() {
+  const current = await currentSlots()
+  return (
+    <section className="section discovery-call" aria-labelledby="discovery-heading">
+      <div className="container container--narrow">
+        <h1 id="discovery-heading">Book a Free Discovery Call</h1>
+        <p className="lead">
+          A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you are,
+          where you want to be, and whether coaching is the right way to get there.
+        </p>
+        {current === null ? (
+          <p role="alert">
+            Booking is not available right now. Please try again in a few minutes, or send a message through the{' '}
+            <Link href="/schedule-and-contact#contact-heading">contact form</Link>.
+          </p>
+        ) : current.slots.length === 0 ? (
+          <p>
+            No times are open at the moment. Send a message through the{' '}
+            <Link href="/schedule-and-contact#contact-heading">contact form</Link> and we will find one together.
+          </p>
+        ) : (
+          <>
+            <BookingForm slots={current.slots} coachTimeZone={current.timeZone} />
+            <p className="booking-aside">
+              Questions first? Send a message through the{' '}
+              <Link href="/schedule-and-contact#contact-heading">contact form</Link>.
+            </p>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+
+import { getSiteSettings } from '@/features/content/site-settings'
+import { payloadClient } from '@/platform/payload'
+import { cancelCallAction, rescheduleCallAction } from './actions'
+import { visitorMayChange } from './book'
+import { currentSlots } from './BookingPage'
+import { callByToken, readAvailability } from './calls'
+import { SLOT_GONE, SLOT_TAKEN } from './rules'
+import { formatSlot } from './slots'
+import { SlotPicker } from './SlotPicker'
+
+const DONE: Record<string, string> = {
+  booked: 'Your discovery call is booked. A confirmation with a calendar invite is on its way to your inbox.',
+  moved: 'Your call has a new time. The updated invite is on its way to your inbox.',
+  cancelled: 'Your call is cancelled. A note is on its way to your inbox.',
+}
+const PROBLEMS: Record<string, string> = {
+  'too-late': 'Calls can only be changed online until 24 hours before they start.',
+  'slot-taken': SLOT_TAKEN,
+  'slot-gone': SLOT_GONE,
+  'no-slot': 'Please pick a time.',
+  'not-booked': 'This call is no longer booked.',
+}
+
+/** /scheduling/manage/<token>: the visitor's own call, to reschedule or cancel until 24 hours before it. */
+export async function ManageCallPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
+  const payload = await payloadClient()
+  const call = await callByToken(payload, token)
+  if (!call) notFound()
+  const [a, settings] = [await readAvailability(payload), await getSiteSettings()]
+  const now = new Date()
+  const start = new Date(call.startsAt)
+  const visitorZone = call.visitorTimeZone && call.visitorTimeZone !== a.timeZone ? call.visitorTimeZone : null
+  const mayChange = visitorMayChange(call, now)
+  const current = mayChange ? await currentSlots(now) : null
+  return (
+    <section className="section" aria-labelledby="manage-heading">
+      <div className="container container--narrow">
+        <h1 id="manage-heading">Your Discovery Call</h1>
+        {done && DONE[done] && (
+          <p className="form-notice" role="status">
+            {DONE[done]}
+          </p>
+        )}
+        {problem && PROBLEMS[problem] && (
+          <p className="error-summary" role="alert">
+            {PROBLEMS[problem]}
+          </p>
+        )}
+        <dl className="call-details">
+          <dt>Name</dt>
+          <dd>{call.name}</dd>
+          {visitorZone && (
+            <>
+              <dt>Your time</dt>
+              <dd>
+                {formatSlot(start, visitorZone)} ({visitorZone})
+              </dd>
+            </>
+          )}
+          <dt>{visitorZone ? 'The coach’s time' : 'Time'}</dt>
+          <dd>
+            {formatSlot(start, a.timeZone)} ({a.timeZone})
+          </dd>
+          <dt>Status</dt>
+          <dd>{call.status === 'booked' ? 'Booked' : 'Cancelled'}</dd>
+        </dl>
+        {call.status !== 'booked' ? (
+          <p>
+            This call is cancelled. <Link href="/scheduling">Book another discovery call</Link>.
+          </p>
+        ) : !mayChange ? (
+          <p>
+            Calls can be moved or cancelled online until 24 hours before they start. To change this one now, write to{' '}
+            <a href={`mailto:${settings.email}`}>{settings.email}</a> or call{' '}
+            <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>.
+          </p>
+        ) : (
+          <>
+            <form action={cancelCallAction} className="manage-cancel">
+              <input type="hidden" name="token" value={token} />
+              <p>Can’t make it? You can cancel until 24 hours before the call.</p>
+              <button type="submit" className="button button--secondary">
+                Cancel this call
+              </button>
+            </form>
+            {current && current.slots.length > 0 && (
+              <form action={rescheduleCallAction} className="manage-move" aria-labelledby="move-heading">
+                <h2 id="move-heading">Move to another time</h2>
+                <input type="hidden" name="token" value={token} />
+                <SlotPicker slots={current.slots} coachTimeZone={a.timeZone} idPrefix="move" />
+                <button type="submit" className="button button--primary">
+                  Move to this time
+                </button>
+              </form>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { DiscoveryCall } from '@/payload-types'
+import { payloadSecret } from '@/platform/secret'
+import type { Availability, Interval, Weekday } from './slots'
+
+/** The coach's availability as the slot rules take it (Availability global, with its defaults). */
+export async function readAvailability(payload: Payload, req?: Partial<PayloadRequest>): Promise<Availability> {
+  const a = await payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true, req })
+  return {
+    timeZone: a.timeZone,
+    weeklyHours: (a.weeklyHours ?? []).map((h) => ({ weekday: Number(h.weekday) as Weekday, from: h.from, to: h.to })),
+    callMinutes: a.callMinutes,
+    bufferMinutes: a.bufferMinutes,
+    noticeHours: a.noticeHours,
+    horizonDays: a.horizonDays,
+    maxPerDay: a.maxPerDay,
+    daysOff: (a.daysOff ?? []).map((d) => ({ from: d.from, to: d.to || d.from })),
+  }
+}
+
+/** Live (booked) calls that end after `since`: what slots must keep clear of, and count per day. */
+export async function liveCalls(
+  payload: Payload,
+  since: Date,
+  req?: Partial<PayloadRequest>,
+): Promise<(Interval & { id: number })[]> {
+  const found = await payload.find({
+    collection: 'discovery-calls',
+    where: { and: [{ status: { equals: 'booked' } }, { endsAt: { greater_than: since.toISOString() } }] },
+    sort: 'startsAt',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return found.docs.map((c) => ({ id: c.id, start: new Date(c.startsAt), end: new Date(c.endsAt) }))
+}
+
+/** Busy times from the coach's own calendar. (Read from the calendar address once that is set up.) */
+export async function busyTimes(): Promise<Interval[]> {
+  return []
+}
+
+/** The invite's UID: stable for the life of the call, unique across databases (the creation instant). */
+export const callUid = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
+  `discovery-call-${call.id}-${new Date(call.createdAt).getTime()}@coach-site`
+
+const signature = (uid: string): string =>
+  createHmac('sha256', payloadSecret()).update(`discovery-call-manage\n${uid}`).digest('base64url')
+
+/**
+ * The private manage link's token: the call's id and a keyed hash of its UID. Nothing is stored for it, so
+ * the same link can be mailed again (e.g. when the visitor tries to book a second call).
+ */
+export const manageToken = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
+  `${call.id}.${signature(callUid(call))}`
+
+export const managePath = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
+  `/scheduling/manage/${manageToken(call)}`
+
+/** The call a manage token belongs to, or null for a token that is malformed, forged or of a deleted call. */
+export async function callByToken(payload: Payload, token: string): Promise<DiscoveryCall | null> {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token)
+  if (!match) return null
+  const call = await payload
+    .findByID({ collection: 'discovery-calls', id: Number(match[1]), depth: 0, overrideAccess: true })
+    .catch(() => null)
+  if (!call) return null
+  const expected = Buffer.from(signature(callUid(call)))
+  const given = Buffer.from(match[2]!)
+  return expected.length === given.length && timingSafeEqual(expected, given) ? call : null
+}
+
+/** Whether an error is the database refusing overlapping calls (trigger on SQLite, constraint on PostgreSQL). */
+export const isOverlapRefusal = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof Error && /discovery_calls_no_overlap/.test(e.message)) return true
+    if ((e as { code?: string }).code === '23P01') return true
+  }
+  return false
+}

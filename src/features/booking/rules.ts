@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { emailField, noLineBreaks } from '@/platform/forms/rules'
+
+/** The booking form's rules and answers, applied in the browser and again on the server. */
+export const SLOT_TAKEN = 'That time was just taken. Please pick another.'
+export const SLOT_GONE = 'That time is no longer available. Please pick another.'
+export const ALREADY_BOOKED =
+  'You already have a discovery call booked. We have sent its details and the link to change it to your e-mail address.'
+export const BOOKING_INVALID = 'Please correct the fields marked below.'
+export const BOOKED = 'Your discovery call is booked.'
+
+/** Visitors may move or cancel until this long before the call; after that, only the coach can. */
+export const CHANGE_CUTOFF_MS = RESCHEDULE_NOTICE_HOURS * 60 * 60 * 1000
+
+const validZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const slotField = z
+  .string({ error: 'Please pick a time.' })
+  .trim()
+  .min(1, 'Please pick a time.')
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(s), 'Please pick a time.')
+  .transform((s) => new Date(s))
+
+export const bookingSchema = z.object({
+  slot: slotField,
+  name: z
+    .string({ error: 'Please enter your name.' })
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(100, 'Your name can be at most 100 characters.')
+    .refine(noLineBreaks, 'Your name cannot contain line breaks.')
+    .refine((s) => !/[<>]/.test(s), 'Your name cannot contain < or >.'),
+  email: emailField({
+    missing: 'Please enter your email address.',
+    tooLong: 'Your email address can be at most 254 characters.',
+    invalid: 'Please enter a valid email address.',
+  }),
+  note: z
+    .string({ error: 'Your note must be text.' })
+    .trim()
+    .max(1000, 'Your note can be at most 1,000 characters.')
+    .optional()
+    .default(''),
+  // The visitor's time zone as the browser reports it (absent without JavaScript): used for the mails.
+  timeZone: z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => (s && validZone(s) ? s : undefined)),
+})
+
+export type BookingInput = z.output<typeof bookingSchema>
+export const BOOKING_FIELDS = ['slot', 'name', 'email', 'note', 'timeZone'] as const
+export type BookingField = (typeof BOOKING_FIELDS)[number]
