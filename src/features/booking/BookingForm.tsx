@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 
 import { FormField } from '@/components/forms/FormField'
 import { Honeypot } from '@/components/forms/Honeypot'
@@ -12,6 +12,7 @@ import { BOOKING_INVALID, bookingSchema, type BookingField } from './rules'
 import { SlotPicker } from './SlotPicker'
 
 const FORM_ID = 'book-call'
+const noSubscription = () => () => {}
 const LABELS: Partial<Record<BookingField, string>> = { slot: 'Time', name: 'Name', email: 'Email', note: 'Note' }
 
 function validate(data: Record<string, FormDataEntryValue>): FormResult<BookingField> | null {
@@ -34,6 +35,13 @@ export function BookingForm({ slots, coachTimeZone }: { slots: string[]; coachTi
     FORM_ID,
   )
   const summaryRef = useRef<HTMLDivElement>(null)
+  // Without JavaScript the browser checks the fields (required, e-mail) before sending; once the page is
+  // interactive the form checks them itself with the server's rules and shows the messages in place.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
   const problem = state && state.status !== 'ok' ? state : null
@@ -47,7 +55,7 @@ export function BookingForm({ slots, coachTimeZone }: { slots: string[]; coachTi
     <form
       id={FORM_ID}
       className="booking-form"
-      noValidate
+      noValidate={hydrated}
       action={formAction}
       onSubmit={onSubmit}
       aria-labelledby="book-heading"

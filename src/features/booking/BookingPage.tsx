@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { DISCOVERY_CALL } from '@/domain/business'
 import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
+import { BOOKING_PROBLEMS, type BookingProblem } from './rules'
 import { busyTimes, liveCalls, readAvailability } from './calls'
 import { openSlots } from './slots'
 
@@ -22,8 +23,9 @@ export async function currentSlots(now = new Date()): Promise<{ slots: string[];
 }
 
 /** /scheduling: the discovery call, its open times and the booking form. */
-export async function BookingPage() {
+export async function BookingPage({ problem }: { problem?: string }) {
   const current = await currentSlots()
+  const refusal = problem && problem in BOOKING_PROBLEMS ? BOOKING_PROBLEMS[problem as BookingProblem] : null
   return (
     <section className="section discovery-call" aria-labelledby="discovery-heading">
       <div className="container container--narrow">
@@ -44,6 +46,11 @@ export async function BookingPage() {
           </p>
         ) : (
           <>
+            {refusal && (
+              <p className="error-summary" role="alert">
+                {refusal}
+              </p>
+            )}
             <BookingForm slots={current.slots} coachTimeZone={current.timeZone} />
             <p className="booking-aside">
               Questions first? Send a message through the{' '}

@@ -1,18 +1,39 @@
 'use server'
 
+import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 
-import { formAction } from '@/platform/forms/action'
+import { clientFromHeaders } from '@/platform/forms/client'
+import { submitForm } from '@/platform/forms/pipeline'
+import { TOO_FAST } from '@/platform/forms/rules'
 import type { FormResult } from '@/platform/forms/results'
 import { payloadClient } from '@/platform/payload'
-import { cancelCall, rescheduleCall, type ChangeOutcome } from './book'
+import { bookingForm, cancelCall, rescheduleCall, type ChangeOutcome } from './book'
 import { callByToken } from './calls'
-import { bookingForm } from './book'
-import type { BookingField } from './rules'
+import { ALREADY_BOOKED, SLOT_TAKEN, type BookingField, type BookingProblem } from './rules'
 
-/** The booking form's post without JavaScript (with it, the form calls POST /api/discovery-calls). */
-export async function bookAction(_prev: FormResult<BookingField> | null, formData: FormData) {
-  return formAction(bookingForm, formData)
+/** The code for /scheduling?problem= that says why a booking was refused. */
+function problemOf(result: FormResult<BookingField>): BookingProblem {
+  if (result.status === 'conflict') {
+    return result.message === SLOT_TAKEN ? 'taken' : result.message === ALREADY_BOOKED ? 'already' : 'gone'
+  }
+  if (result.status === 'invalid') return result.message === TOO_FAST ? 'too-fast' : 'invalid'
+  return result.status === 'rate-limited' ? 'rate-limited' : 'unavailable'
+}
+
+/**
+ * The booking form's post without JavaScript (with it, the form calls POST /api/discovery-calls and shows
+ * the answer in place). /scheduling is rendered whole per request, and Next does not hand an action's result
+ * back to such a page, so both outcomes are a redirect: to the booked call, or back to the times with the
+ * reason. (The browser checks the fields itself first: without JavaScript the form keeps HTML validation.)
+ */
+export async function bookAction(
+  _prev: FormResult<BookingField> | null,
+  formData: FormData,
+): Promise<FormResult<BookingField>> {
+  const result = await submitForm(bookingForm, Object.fromEntries(formData), clientFromHeaders(await headers()))
+  if (result.status === 'ok' && result.redirectTo) redirect(result.redirectTo)
+  redirect(`/scheduling?problem=${problemOf(result)}#book-heading`)
 }
 
 const text = (formData: FormData, name: string) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
-import { emailField, noLineBreaks } from '@/platform/forms/rules'
+import { emailField, noLineBreaks, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from '@/platform/forms/rules'
 
 /** The booking form's rules and answers, applied in the browser and again on the server. */
 export const SLOT_TAKEN = 'That time was just taken. Please pick another.'
@@ -10,6 +10,21 @@ export const ALREADY_BOOKED =
   'You already have a discovery call booked. We have sent its details and the link to change it to your e-mail address.'
 export const BOOKING_INVALID = 'Please correct the fields marked below.'
 export const BOOKED = 'Your discovery call is booked.'
+
+/**
+ * Without JavaScript a refused booking comes back to /scheduling?problem=<code>: a fixed code in the
+ * address, never the text itself (nobody can make the page say something else by crafting a link).
+ */
+export const BOOKING_PROBLEMS = {
+  taken: SLOT_TAKEN,
+  gone: SLOT_GONE,
+  already: ALREADY_BOOKED,
+  invalid: 'Please check your name, e-mail address and chosen time, and book again.',
+  'rate-limited': RATE_LIMITED,
+  'too-fast': TOO_FAST,
+  unavailable: UNAVAILABLE,
+} as const
+export type BookingProblem = keyof typeof BOOKING_PROBLEMS
 
 /** Visitors may move or cancel until this long before the call; after that, only the coach can. */
 export const CHANGE_CUTOFF_MS = RESCHEDULE_NOTICE_HOURS * 60 * 60 * 1000

@@ -14,7 +14,12 @@ export const metadata = pageMetadata({
 // and the page (times and form) must arrive complete for browsers without JavaScript.
 export const instant = false
 
-export default async function SchedulingPage() {
+export default async function SchedulingPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   await connection()
-  return <BookingPage />
+  const { problem } = await searchParams
+  return <BookingPage problem={typeof problem === 'string' ? problem : undefined} />
 }

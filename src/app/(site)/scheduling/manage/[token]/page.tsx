@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { connection } from 'next/server'
 
 import { ManageCallPage } from '@/features/booking/ManageCallPage'
 
@@ -14,6 +15,7 @@ export default async function Page({
   params: Promise<{ token: string }>
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
+  await connection()
   const [{ token }, query] = await Promise.all([params, searchParams])
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined)
   return (

@@ -1,0 +1,148 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import PostalMime, { type Email } from 'postal-mime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+let client = 0
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()))
+  await browser?.close()
+})
+
+/** A visitor in a time zone of their own, with or without JavaScript, with their own client address. */
+async function visitor(timezoneId: string, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    javaScriptEnabled,
+    timezoneId,
+    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${++client}` },
+  })
+  contexts.push(context)
+  return context.newPage()
+}
+
+const mailsTo = async (address: string): Promise<Email[]> => {
+  const dir = path.join(SEEDED_DATA_DIR, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  const all = await Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
+  return all.filter((m) => m.to?.[0]?.address === address)
+}
+
+const invite = (mail: Email) =>
+  mail.attachments
+    .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
+    .find((c) => c.includes('BEGIN:VCALENDAR'))
+
+/** The seeded site is in UTC (no COACH_TIME_ZONE): a visitor in Berlin sees every time one or two hours later. */
+describe('booking a discovery call at /scheduling', () => {
+  it('with JavaScript, from the home page, in the visitor’s zone: book, see it with both times, get the invite, cancel', async () => {
+    const page = await visitor('Europe/Berlin', true)
+    await page.goto(`${SEEDED}/`)
+    await page.getByRole('link', { name: 'Schedule a Call' }).first().click()
+    await page.waitForURL(`${SEEDED}/scheduling`)
+    await expect.poll(() => page.locator('.slot-picker__zone').innerText()).toBe('Times shown in Europe/Berlin')
+    await expectNoSeriousA11yViolations(page, '/scheduling')
+
+    const first = page.locator('input[name="slot"]').first()
+    const slot = (await first.getAttribute('value'))!
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', hour: 'numeric', minute: '2-digit', hour12: true })
+        .formatToParts(new Date(slot))
+        .map((p) => [p.type, p.value]),
+    )
+    const berlinTime = `${parts.hour}:${parts.minute} ${parts.dayPeriod}`
+    expect((await page.locator('label.slot').first().innerText()).trim()).toBe(berlinTime)
+
+    await page.waitForTimeout(2100) // the minimum fill time
+    await first.check()
+    await page.fill('#book-name', 'Ada Lovelace')
+    await page.fill('#book-email', 'ada.booking@example.com')
+    await page.fill('#book-note', 'Thinking about a career change.')
+    await page.getByRole('button', { name: 'Book this time' }).click()
+    await page.waitForURL(/\/scheduling\/manage\/\d+\.[\w-]+\?booked=1(#.*)?$/)
+    expect(await page.getByRole('status').innerText()).toContain('Your discovery call is booked.')
+    const details = await page.locator('.call-details').innerText()
+    expect(details).toContain('(Europe/Berlin)')
+    expect(details).toContain('(UTC)')
+    await expectNoSeriousA11yViolations(page, 'manage page')
+
+    // The confirmation mail: the same instant, an invite in UTC with METHOD:REQUEST, and the manage link.
+    await expect.poll(async () => (await mailsTo('ada.booking@example.com')).length, { timeout: 20_000 }).toBe(1)
+    const [mail] = await mailsTo('ada.booking@example.com')
+    const ics = invite(mail!)!
+    expect(ics).toContain('METHOD:REQUEST')
+    expect(ics).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace('.000', '')}`)
+    expect(mail!.text).toContain(new URL(page.url()).pathname)
+
+    // The time is gone from the list for everyone else.
+    const other = await visitor('America/New_York', true)
+    await other.goto(`${SEEDED}/scheduling`)
+    expect(await other.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Cancel this call' }).click()
+    await page.waitForURL(/done=cancelled(#.*)?$/)
+    expect(await page.getByRole('status').innerText()).toContain('Your call is cancelled.')
+    expect(await page.locator('.call-details').innerText()).toContain('Cancelled')
+    await expect
+      .poll(async () => (await mailsTo('ada.booking@example.com')).map((m) => m.subject), { timeout: 20_000 })
+      .toContain('Your discovery call was cancelled | Jordan Ellis Coaching')
+    const cancelled = (await mailsTo('ada.booking@example.com')).find((m) => /cancelled/.test(m.subject ?? ''))!
+    expect(invite(cancelled)).toContain('METHOD:CANCEL')
+    await other.reload()
+    expect(await other.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(1)
+  }, 90_000)
+
+  it('without JavaScript, in the coach’s zone: book, then move to another time', async () => {
+    const page = await visitor('Asia/Tokyo', false)
+    expect((await page.goto(`${SEEDED}/scheduling`))?.status()).toBe(200)
+    expect(await page.locator('.slot-picker__zone').innerText()).toBe('Times shown in UTC')
+    const slots = page.locator('input[name="slot"]')
+    const chosen = (await slots.nth(5).getAttribute('value'))!
+    await slots.nth(5).check()
+    await page.fill('#book-name', 'Grace Hopper')
+    await page.fill('#book-email', 'grace.booking@example.com')
+    await page.getByRole('button', { name: 'Book this time' }).click()
+    await page.waitForURL(/\/scheduling\/manage\/\d+\.[\w-]+\?booked=1(#.*)?$/)
+    expect(await page.locator('.call-details').innerText()).toContain('(UTC)')
+
+    // A second booking with the same address is refused, and the link is mailed again.
+    const again = await visitor('Asia/Tokyo', false)
+    await again.goto(`${SEEDED}/scheduling`)
+    await again.locator('input[name="slot"]').nth(9).check()
+    await again.fill('#book-name', 'Grace Hopper')
+    await again.fill('#book-email', 'grace.booking@example.com')
+    await again.getByRole('button', { name: 'Book this time' }).click()
+    await expect
+      .poll(() => again.getByRole('alert').first().innerText())
+      .toContain('You already have a discovery call booked.')
+
+    const target = (await page.locator('.manage-move input[name="slot"]').nth(3).getAttribute('value'))!
+    expect(target).not.toBe(chosen)
+    await page.locator('.manage-move input[name="slot"]').nth(3).check()
+    await page.getByRole('button', { name: 'Move to this time' }).click()
+    await page.waitForURL(/done=moved(#.*)?$/)
+    expect(await page.getByRole('status').innerText()).toContain('Your call has a new time.')
+    await expect
+      .poll(async () => (await mailsTo('grace.booking@example.com')).map((m) => m.subject).sort(), { timeout: 20_000 })
+      .toEqual(
+        [
+          'Your discovery call | Jordan Ellis Coaching',
+          'Your discovery call is booked | Jordan Ellis Coaching',
+          'Your discovery call was moved | Jordan Ellis Coaching',
+        ].sort(),
+      )
+    const moved = (await mailsTo('grace.booking@example.com')).find((m) => /moved/.test(m.subject ?? ''))!
+    expect(invite(moved)).toContain('SEQUENCE:1')
+    expect(invite(moved)).toContain(`DTSTART:${target.replace(/[-:]/g, '').replace('.000', '')}`)
+  }, 90_000)
+})
