@@ -1,7 +1,12 @@
+import { startBusyCalendarReader } from './features/booking/busy-times'
 import { startOutboxWorker } from './platform/mail/worker'
+import { payloadClient } from './platform/payload'
 
 // libsql asks for a process report on first open, which makes slow reverse-DNS look-ups unless told not to.
 // (excludeNetwork exists since Node 23.3; @types/node 24 does not declare it yet.)
 ;(process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true
 
-if (process.env.NEXT_PHASE !== 'phase-production-build') startOutboxWorker()
+if (process.env.NEXT_PHASE !== 'phase-production-build') {
+  startOutboxWorker()
+  startBusyCalendarReader(payloadClient)
+}

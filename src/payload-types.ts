@@ -161,6 +161,9 @@ export interface DiscoveryCall {
   startsAt: string;
   endsAt: string;
   blockedUntil: string;
+  /**
+   * Set to Cancelled and save to cancel: the visitor gets a cancellation with the calendar update.
+   */
   status: 'booked' | 'cancelled';
   visitorTimeZone?: string | null;
   cancelledAt?: string | null;
@@ -969,6 +972,31 @@ export interface Availability {
         id?: string | null;
       }[]
     | null;
+  /**
+   * The private .ics address your Google, Apple or Outlook calendar gives. Its busy events block booking times; it is read every 5 minutes.
+   */
+  busyCalendarUrl?: string | null;
+  busyCalendar?: {
+    readAt?: string | null;
+    /**
+     * While it cannot be read, the last good copy is used.
+     */
+    failingSince?: string | null;
+    lastError?: string | null;
+    busy?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  /**
+   * Change this number and save to give your calendar feed a new address.
+   */
+  feedVersion: number;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1033,6 +1061,16 @@ export interface AvailabilitySelect<T extends boolean = true> {
         to?: T;
         id?: T;
       };
+  busyCalendarUrl?: T;
+  busyCalendar?:
+    | T
+    | {
+        readAt?: T;
+        failingSince?: T;
+        lastError?: T;
+        busy?: T;
+      };
+  feedVersion?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

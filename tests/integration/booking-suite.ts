@@ -286,6 +286,179 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       })
     })
 
+    describe('the coach’s side: cancelling in the admin, the busy calendar, the calendar feed', () => {
+      const NOW = new Date('2026-11-30T17:00:00.000Z')
+      let mod: typeof import('@/features/booking/book')
+      let ip = 0
+      const client = () => ({ ipHash: `coach-${label}-${++ip}-${Math.random()}` })
+      const book = async (slot: string) => {
+        const result = await mod.bookCall(
+          payload,
+          { slot, name: 'Ada', email: `ada.${Math.random().toString(36).slice(2)}@example.com`, timeZone: 'UTC' },
+          client(),
+          NOW,
+        )
+        expect(result.status).toBe('ok')
+        return (
+          await payload.find({
+            collection: 'discovery-calls',
+            where: { startsAt: { equals: slot } },
+            overrideAccess: true,
+          })
+        ).docs[0]!
+      }
+      let server: import('node:http').Server
+      let calendarBody = ''
+      let calendarStatus = 200
+
+      beforeAll(async () => {
+        mod = await import('@/features/booking/book')
+        const http = await import('node:http')
+        server = http.createServer((_req, res) => {
+          res.writeHead(calendarStatus, { 'content-type': 'text/calendar' })
+          res.end(calendarStatus === 200 ? calendarBody : 'nope')
+        })
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      })
+      afterAll(async () => {
+        await new Promise((resolve) => server.close(resolve))
+        await payload.updateGlobal({ slug: 'availability', data: { busyCalendarUrl: null }, overrideAccess: true })
+      })
+
+      it('cancelling a call in the admin mails the visitor a cancellation and withdraws the reminders', async () => {
+        const call = await book('2026-12-10T14:00:00.000Z')
+        await payload.delete({
+          collection: 'mail-outbox',
+          where: { kind: { not_like: 'call-reminder' } },
+          overrideAccess: true,
+        })
+        // What the admin's Save does: an update of the status by a logged-in user.
+        const user = await payload.create({
+          collection: 'users',
+          data: { email: `coach-${label}@example.com`, password: 'a long coach password', role: 'admin' },
+          overrideAccess: true,
+        })
+        await payload.update({
+          collection: 'discovery-calls',
+          id: call.id,
+          data: { status: 'cancelled' },
+          user,
+          overrideAccess: false,
+        })
+        const after = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
+        expect(after).toMatchObject({ status: 'cancelled', cancelledBy: 'coach', sequence: 1 })
+        const mails = (
+          await payload.find({
+            collection: 'mail-outbox',
+            where: { reference: { equals: `discovery-calls:${call.id}` } },
+            sort: 'createdAt',
+            overrideAccess: true,
+          })
+        ).docs
+        expect(mails.filter((m) => m.status === 'queued').map((m) => m.kind)).toEqual([
+          'call-cancelled',
+          'call-cancelled-coach',
+        ])
+        expect(mails.filter((m) => m.kind.startsWith('call-reminder')).every((m) => m.status === 'cancelled')).toBe(
+          true,
+        )
+        expect(mails[mails.length - 2]!.text).toContain('had to cancel')
+        expect((mails[mails.length - 2]!.calendar as { content: string }).content).toContain('METHOD:CANCEL')
+        // Bringing it back is refused with a clear message on the field.
+        const refused = await payload
+          .update({
+            collection: 'discovery-calls',
+            id: call.id,
+            data: { status: 'booked' },
+            user,
+            overrideAccess: false,
+          })
+          .then(
+            () => null,
+            (error: { data?: { errors?: { path: string; message: string }[] } }) => error,
+          )
+        expect(refused?.data?.errors).toEqual([
+          {
+            path: 'status',
+            message: 'A cancelled call cannot be booked again here. The visitor can book a new time at /scheduling.',
+          },
+        ])
+      })
+
+      it('reads the coach’s calendar: busy events block times; when it fails, the last good copy stays and the admin says since when', async () => {
+        const { refreshBusyCalendar, busyTimes } = await import('@/features/booking/busy-times')
+        const { isOpenSlot } = await import('@/features/booking/slots')
+        const { readAvailability, liveCalls } = await import('@/features/booking/calls')
+        calendarBody = [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//test//EN',
+          'BEGIN:VEVENT',
+          'UID:dentist@test',
+          'DTSTAMP:20261101T000000Z',
+          'DTSTART:20261211T140000Z',
+          'DTEND:20261211T150000Z',
+          'SUMMARY:Dentist',
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n')
+        const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/basic.ics`
+        await payload.updateGlobal({
+          slug: 'availability',
+          data: { busyCalendarUrl: url },
+          overrideAccess: true,
+          context: { busyCalendarRead: true },
+        })
+        expect(await refreshBusyCalendar(payload, NOW)).toBe('read')
+        expect(await busyTimes(payload)).toEqual([
+          { start: new Date('2026-12-11T14:00:00.000Z'), end: new Date('2026-12-11T15:00:00.000Z') },
+        ])
+        const a = await readAvailability(payload)
+        const open = async (slot: string) =>
+          isOpenSlot(a, await busyTimes(payload), await liveCalls(payload, NOW), NOW, new Date(slot))
+        expect(await open('2026-12-11T14:00:00.000Z')).toBe(false)
+        expect(await open('2026-12-11T15:30:00.000Z')).toBe(true) // 15:00 + 15 minutes buffer is 15:15; 15:30 is on the grid
+
+        calendarStatus = 500
+        const later = new Date(NOW.getTime() + 5 * 60_000)
+        expect(await refreshBusyCalendar(payload, later)).toBe('failed')
+        expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 5 * 60_000))).toBe('failed')
+        const status = (await payload.findGlobal({ slug: 'availability', overrideAccess: true })).busyCalendar!
+        expect(status.readAt).toBe(NOW.toISOString())
+        expect(status.failingSince).toBe(later.toISOString())
+        expect(status.lastError).toMatch(/HTTP 500/)
+        expect(await open('2026-12-11T14:00:00.000Z')).toBe(false)
+        calendarStatus = 200
+        expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 10 * 60_000))).toBe('read')
+        expect((await payload.findGlobal({ slug: 'availability', overrideAccess: true })).busyCalendar).toMatchObject({
+          failingSince: null,
+          lastError: null,
+        })
+      })
+
+      it('serves the private calendar feed with validators; a wrong or rotated secret answers 404', async () => {
+        const { feedPath, feedResponse } = await import('@/features/booking/calendar-feed')
+        const kept = await book('2026-12-14T14:00:00.000Z')
+        const dropped = await book('2026-12-15T14:00:00.000Z')
+        expect(await mod.cancelCall(payload, dropped, 'visitor', NOW)).toBe('done')
+        const get = (path: string, headers: Record<string, string> = {}) =>
+          feedResponse(payload, path.split('/').pop()!, new Request(`http://site${path}`, { headers }), 1)
+        const response = await get(feedPath(1))
+        expect(response.status).toBe(200)
+        expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+        const text = (await response.text()).replace(/\r\n[ \t]/g, '')
+        expect(text).toContain(`DTSTART:20261214T140000Z`)
+        expect(text).toContain(`UID:discovery-call-${kept.id}-`)
+        expect(text).toMatch(new RegExp(`UID:discovery-call-${dropped.id}-[^]*?STATUS:CANCELLED`))
+        const etag = response.headers.get('etag')!
+        expect(etag).toMatch(/^"[\w-]+"$/)
+        expect((await get(feedPath(1), { 'if-none-match': etag })).status).toBe(304)
+        expect((await get('/calendar/not-the-secret.ics')).status).toBe(404)
+        expect((await get(feedPath(2))).status).toBe(404) // the address of a rotated feed
+      })
+    })
+
     it('refuses moving a call onto another, and allows moving it within its own time', async () => {
       const a = await call('2026-12-03T10:00:00.000Z')
       const b = await call('2026-12-03T12:00:00.000Z')

@@ -161,5 +161,76 @@ export const Availability: GlobalConfig = {
       },
       fields: [{ type: 'row', fields: [day('from', 'From', true), day('to', 'Until (optional)', false)] }],
     },
+    {
+      name: 'busyCalendarUrl',
+      label: 'Your calendar’s secret address (optional)',
+      type: 'text',
+      admin: {
+        description:
+          'The private .ics address your Google, Apple or Outlook calendar gives. Its busy events block booking times; it is read every 5 minutes.',
+      },
+      validate: (value: unknown) =>
+        !value || (typeof value === 'string' && /^(https?|webcals?):\/\/[^\s]+$/i.test(value))
+          ? true
+          : 'Paste the whole address, starting with https:// or webcal://.',
+    },
+    {
+      name: 'busyCalendar',
+      label: 'Reading your calendar',
+      type: 'group',
+      admin: { condition: (data) => Boolean(data?.busyCalendarUrl) },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'readAt',
+              label: 'Last read',
+              type: 'date',
+              admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+            },
+            {
+              name: 'failingSince',
+              label: 'Not readable since',
+              type: 'date',
+              admin: {
+                readOnly: true,
+                date: { pickerAppearance: 'dayAndTime' },
+                description: 'While it cannot be read, the last good copy is used.',
+              },
+            },
+          ],
+        },
+        { name: 'lastError', label: 'Last error', type: 'text', admin: { readOnly: true } },
+        // The busy times of the last good read, in UTC.
+        { name: 'busy', type: 'json', admin: { hidden: true } },
+      ],
+    },
+    { name: 'feedAddress', type: 'ui', admin: { components: { Field: '@/features/booking/FeedAddress#FeedAddress' } } },
+    {
+      name: 'feedVersion',
+      label: 'Calendar feed version',
+      type: 'number',
+      required: true,
+      defaultValue: 1,
+      min: 1,
+      admin: { step: 1, description: 'Change this number and save to give your calendar feed a new address.' },
+    },
   ],
+  hooks: {
+    afterChange: [
+      ({ doc, previousDoc, req }) => {
+        // A new calendar address is read at once rather than at the next timer tick.
+        if (
+          !req.context?.busyCalendarRead &&
+          doc.busyCalendarUrl &&
+          doc.busyCalendarUrl !== previousDoc?.busyCalendarUrl
+        ) {
+          const { payload } = req
+          setTimeout(() => void import('./busy-times').then((m) => m.refreshBusyCalendar(payload)).catch(() => {}), 500)
+        }
+        return doc
+      },
+    ],
+  },
 }

@@ -4,7 +4,8 @@ import { DISCOVERY_CALL } from '@/domain/business'
 import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
 import { BOOKING_PROBLEMS, type BookingProblem } from './rules'
-import { busyTimes, liveCalls, readAvailability } from './calls'
+import { busyTimes } from './busy-times'
+import { liveCalls, readAvailability } from './calls'
 import { openSlots } from './slots'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -14,7 +15,7 @@ export async function currentSlots(now = new Date()): Promise<{ slots: string[];
   try {
     const payload = await payloadClient()
     const a = await readAvailability(payload)
-    const days = openSlots(a, await busyTimes(), await liveCalls(payload, new Date(now.getTime() - DAY)), now)
+    const days = openSlots(a, await busyTimes(payload), await liveCalls(payload, new Date(now.getTime() - DAY)), now)
     return { slots: days.flatMap((d) => d.slots.map((s) => s.toISOString())), timeZone: a.timeZone }
   } catch (error) {
     console.error('Open times could not be read:', error instanceof Error ? error.message : error)

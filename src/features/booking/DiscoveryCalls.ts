@@ -2,6 +2,8 @@ import type { CollectionConfig } from 'payload'
 
 import { inboxAccess } from '@/cms/access'
 
+import { mailCoachCancel, stampCoachCancel } from './coach-cancel'
+
 /**
  * Booked free discovery calls. Visitors create them at /scheduling (through the site's own handler); the
  * coach reads them here, keeps private notes, and may cancel one. The database refuses a live call that
@@ -20,6 +22,7 @@ export const DiscoveryCalls: CollectionConfig = {
     description: 'Free discovery calls booked at /scheduling, soonest first. Times show in your browser’s time zone.',
   },
   access: inboxAccess,
+  hooks: { beforeChange: [stampCoachCancel], afterChange: [mailCoachCancel] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100, admin: { readOnly: true } },
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: { readOnly: true } },
@@ -51,7 +54,10 @@ export const DiscoveryCalls: CollectionConfig = {
         { label: 'Booked', value: 'booked' },
         { label: 'Cancelled', value: 'cancelled' },
       ],
-      admin: { position: 'sidebar', readOnly: true },
+      admin: {
+        position: 'sidebar',
+        description: 'Set to Cancelled and save to cancel: the visitor gets a cancellation with the calendar update.',
+      },
     },
     {
       name: 'visitorTimeZone',

@@ -6,7 +6,9 @@ import { FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipe
 import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
-import { busyTimes, callUid, isOverlapRefusal, liveCalls, managePath, readAvailability } from './calls'
+import { busyTimes } from './busy-times'
+import { callUid, isOverlapRefusal, liveCalls, managePath, readAvailability } from './calls'
+import { SITE_WRITE } from './coach-cancel'
 import { bookedMail, bookedNotification, cancelledMails, existingCallMail, movedMails, reminderMails } from './mails'
 import {
   ALREADY_BOOKED,
@@ -111,7 +113,7 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
       return { refused: ALREADY_BOOKED }
     }
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)
-    if (!isOpenSlot(a, await busyTimes(), calls, now, input.slot)) throw new FormRefusal(SLOT_GONE)
+    if (!isOpenSlot(a, await busyTimes(payload, req), calls, now, input.slot)) throw new FormRefusal(SLOT_GONE)
 
     let call: DiscoveryCall
     try {
@@ -166,6 +168,7 @@ export async function cancelCall(
   if (by === 'visitor' && !visitorMayChange(call, now)) return 'too-late'
   const [a, settings] = [await readAvailability(payload), await mailSettings(payload)]
   return inTransaction(payload, async (req) => {
+    req.context[SITE_WRITE] = true
     const cancelled = await payload.update({
       collection: 'discovery-calls',
       id: call.id,
@@ -197,9 +200,10 @@ export async function rescheduleCall(
   if (!visitorMayChange(call, now)) return 'too-late'
   const [a, settings] = [await readAvailability(payload), await mailSettings(payload)]
   const others = (await liveCalls(payload, new Date(now.getTime() - DAY))).filter((c) => c.id !== call.id)
-  if (!isOpenSlot(a, await busyTimes(), others, now, newStart)) return 'slot-gone'
+  if (!isOpenSlot(a, await busyTimes(payload), others, now, newStart)) return 'slot-gone'
   try {
     return await inTransaction(payload, async (req) => {
+      req.context[SITE_WRITE] = true
       const moved = await payload.update({
         collection: 'discovery-calls',
         id: call.id,

@@ -39,11 +39,6 @@ export async function liveCalls(
   return found.docs.map((c) => ({ id: c.id, start: new Date(c.startsAt), end: new Date(c.endsAt) }))
 }
 
-/** Busy times from the coach's own calendar. (Read from the calendar address once that is set up.) */
-export async function busyTimes(): Promise<Interval[]> {
-  return []
-}
-
 /** The invite's UID: stable for the life of the call, unique across databases (the creation instant). */
 export const callUid = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
   `discovery-call-${call.id}-${new Date(call.createdAt).getTime()}@coach-site`

@@ -2,6 +2,7 @@ import * as migration_20261122_154509_initial from './20261122_154509_initial';
 import * as migration_20261122_161601_forms from './20261122_161601_forms';
 import * as migration_20261123_144651_mail_queue from './20261123_144651_mail_queue';
 import * as migration_20261123_151656_booking from './20261123_151656_booking';
+import * as migration_20261123_153858_booking_calendar from './20261123_153858_booking_calendar';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_151656_booking.up,
     down: migration_20261123_151656_booking.down,
-    name: '20261123_151656_booking'
+    name: '20261123_151656_booking',
+  },
+  {
+    up: migration_20261123_153858_booking_calendar.up,
+    down: migration_20261123_153858_booking_calendar.down,
+    name: '20261123_153858_booking_calendar'
   },
 ];

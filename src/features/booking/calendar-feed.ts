@@ -1,0 +1,108 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+
+import { createEvents, type EventAttributes } from 'ics'
+import type { Payload } from 'payload'
+
+import { BRAND } from '@/domain/brand'
+import { payloadSecret } from '@/platform/secret'
+import { callUid } from './calls'
+
+/** Cancelled calls stay in the feed this long, as cancelled, so subscribed calendars remove them. */
+const KEEP_CANCELLED_MS = 30 * 24 * 60 * 60 * 1000
+/** Past calls stay this long (a calendar keeps its history). */
+const KEEP_PAST_MS = 90 * 24 * 60 * 60 * 1000
+
+/**
+ * The secret of the coach's private calendar feed: a keyed hash of the feed's version, so rotating it (a new
+ * version in Booking → Availability) makes every earlier address answer 404.
+ */
+export const feedSecret = (version: number): string =>
+  createHmac('sha256', payloadSecret()).update(`calendar-feed\n${version}`).digest('base64url').slice(0, 32)
+
+export const feedPath = (version: number): string => `/calendar/${feedSecret(version)}.ics`
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** The feed's text: every upcoming and recent call, cancelled ones marked cancelled. */
+export async function feedText(payload: Payload, now = new Date()): Promise<string> {
+  const calls = await payload.find({
+    collection: 'discovery-calls',
+    where: {
+      or: [
+        {
+          and: [
+            { status: { equals: 'booked' } },
+            { endsAt: { greater_than: new Date(now.getTime() - KEEP_PAST_MS).toISOString() } },
+          ],
+        },
+        {
+          and: [
+            { status: { equals: 'cancelled' } },
+            { cancelledAt: { greater_than: new Date(now.getTime() - KEEP_CANCELLED_MS).toISOString() } },
+          ],
+        },
+      ],
+    },
+    sort: 'startsAt',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const events: EventAttributes[] = calls.docs.map((call) => ({
+    uid: callUid(call),
+    sequence: call.sequence,
+    start: new Date(call.startsAt).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: new Date(call.endsAt).getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: `${call.status === 'cancelled' ? 'Cancelled: ' : ''}Discovery call: ${call.name}`,
+    description: [`E-mail: ${call.email}`, call.note ? `Note: ${call.note}` : ''].filter(Boolean).join('\n'),
+    status: call.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    productId: '-//coach-site//discovery-calls//EN',
+    calName: `${BRAND.siteName}: discovery calls`,
+  }))
+  if (!events.length) {
+    return [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//coach-site//discovery-calls//EN',
+      `X-WR-CALNAME:${BRAND.siteName}: discovery calls`,
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n')
+  }
+  const { error, value } = createEvents(events)
+  if (error || !value) throw error ?? new Error('The calendar feed could not be made.')
+  return value
+}
+
+/** GET /calendar/<secret>.ics: the feed with an ETag, 304 when unchanged, 404 for any other secret. */
+export async function feedResponse(
+  payload: Payload,
+  file: string,
+  request: Request,
+  version: number,
+): Promise<Response> {
+  const given = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : ''
+  if (!sameSecret(given, feedSecret(version))) return new Response('Not found', { status: 404 })
+  const text = await feedText(payload)
+  // DTSTAMP changes on every render; the ETag hashes the text without it.
+  const etag = `"${createHash('sha256')
+    .update(text.replace(/^DTSTAMP:.*$/gm, ''))
+    .digest('base64url')
+    .slice(0, 27)}"`
+  const headers = {
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Cache-Control': 'private, no-cache',
+    ETag: etag,
+    'X-Robots-Tag': 'noindex',
+  }
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  return new Response(text, { status: 200, headers })
+}
