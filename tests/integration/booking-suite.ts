@@ -197,6 +197,78 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         expect((await outbox()).filter((m) => m.kind === 'call-booked')).toHaveLength(1)
       }, 60_000)
 
+      it('keeps exactly one booking of one time when two app instances take 50 attempts each at the same moment', async () => {
+        const { spawn } = await import('node:child_process')
+        const path = await import('node:path')
+        const slot = '2026-12-09T14:00:00.000Z'
+        const instance = () =>
+          new Promise<string[]>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              ['--import', 'tsx', path.join(import.meta.dirname, 'book-once.ts'), slot, '50', NOW.toISOString()],
+              { env: { ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+            )
+            let out = ''
+            child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+            child.on('exit', (code) =>
+              code === 0
+                ? resolve(JSON.parse(out.trim().split('\n').pop()!) as string[])
+                : reject(new Error(`exit ${code}`)),
+            )
+          })
+        const [a, b] = await Promise.all([instance(), instance()])
+        const all = [...a, ...b]
+        expect(all).toHaveLength(100)
+        expect(all.filter((s) => s === 'ok')).toHaveLength(1)
+        expect(all.filter((s) => s !== 'ok' && s !== 'conflict')).toEqual([])
+        const stored = await payload.count({
+          collection: 'discovery-calls',
+          where: { startsAt: { equals: slot } },
+          overrideAccess: true,
+        })
+        expect(stored.totalDocs).toBe(1)
+        expect((await outbox()).filter((m) => m.kind === 'call-booked')).toHaveLength(1)
+      }, 120_000)
+
+      it('sends each reminder once at its time, and none for a cancelled call', async () => {
+        const { startSmtpPeer } = await import('../../scripts/lib/smtp-peer')
+        const { deliverDueMail } = await import('@/platform/mail/outbox')
+        const { createMailTransport } = await import('@/platform/mail/transport')
+        const smtp = await startSmtpPeer()
+        try {
+          const transport = createMailTransport(smtp.url)
+          const deliver = (at: string) => deliverDueMail(payload, new Date(at), transport)
+          const kept = await mod.bookCall(payload, form({ slot: '2026-12-10T14:00:00.000Z' }), client(), NOW)
+          const dropped = await mod.bookCall(payload, form({ slot: '2026-12-10T16:15:00.000Z' }), client(), NOW)
+          expect([kept.status, dropped.status]).toEqual(['ok', 'ok'])
+          const droppedCall = (
+            await payload.find({
+              collection: 'discovery-calls',
+              where: { startsAt: { equals: '2026-12-10T16:15:00.000Z' } },
+              overrideAccess: true,
+            })
+          ).docs[0]!
+          expect(await deliver(NOW.toISOString())).toMatchObject({ sent: 4 }) // two bookings, each to both sides
+          expect(await mod.cancelCall(payload, droppedCall, 'visitor', NOW)).toBe('done')
+          expect(await deliver(NOW.toISOString())).toMatchObject({ sent: 2 }) // the cancellation, to both sides
+          const subjects = () => smtp.mails.map((m) => `${m.to?.[0]?.address} ${m.subject}`)
+          smtp.mails.length = 0
+          expect(await deliver('2026-12-09T13:59:59.999Z')).toMatchObject({ sent: 0 })
+          // Two instances at once, at the reminder's time: one mail.
+          const both = await Promise.all([deliver('2026-12-09T14:00:00.000Z'), deliver('2026-12-09T14:00:00.000Z')])
+          expect(both.reduce((n, r) => n + r.sent, 0)).toBe(1)
+          expect(subjects()).toEqual([expect.stringMatching(/ Tomorrow: your discovery call/)])
+          expect(await deliver('2026-12-10T12:59:59.999Z')).toMatchObject({ sent: 0 })
+          expect(await deliver('2026-12-10T13:00:00.000Z')).toMatchObject({ sent: 2 })
+          expect(await deliver('2026-12-11T00:00:00.000Z')).toMatchObject({ sent: 0 }) // nothing for the cancelled one
+          expect(subjects().filter((s) => s.startsWith('coach@example.com'))).toEqual([
+            expect.stringMatching(/In one hour: discovery call with Ada Lovelace/),
+          ])
+        } finally {
+          await smtp.close()
+        }
+      })
+
       it('lets the visitor cancel until exactly 24 hours before, then only the coach', async () => {
         const result = await mod.bookCall(payload, form({ slot: '2026-12-05T14:00:00.000Z' }), client(), NOW)
         expect(result.status).toBe('ok')

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
 
 import { FormField } from '@/components/forms/FormField'
 import { Honeypot } from '@/components/forms/Honeypot'
@@ -27,7 +27,16 @@ function validate(data: Record<string, FormDataEntryValue>): FormResult<BookingF
 }
 
 /** Pick a time, say who you are, book: the whole booking on one page, with or without JavaScript. */
-export function BookingForm({ slots, coachTimeZone }: { slots: string[]; coachTimeZone: string }) {
+export function BookingForm({
+  slots,
+  coachTimeZone,
+  more,
+}: {
+  slots: string[]
+  coachTimeZone: string
+  /** Links to earlier or later days, under the times. */
+  more?: ReactNode
+}) {
   const { state, formAction, onSubmit, pending, attempt } = useFormPost(
     '/api/discovery-calls',
     bookAction,
@@ -86,6 +95,7 @@ export function BookingForm({ slots, coachTimeZone }: { slots: string[]; coachTi
           selected={values.slot}
         />
       </div>
+      {more}
       <h2>Your details</h2>
       <Honeypot />
       <FormField

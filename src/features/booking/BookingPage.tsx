@@ -9,14 +9,27 @@ import { liveCalls, readAvailability } from './calls'
 import { openSlots } from './slots'
 
 const DAY = 24 * 60 * 60 * 1000
+/** Days with open times shown at once; "Later times" pages on (a short page for people and servers alike). */
+export const DAYS_PER_PAGE = 7
 
-/** The open times as they are at this request (the page is rendered per request; see its route). */
-export async function currentSlots(now = new Date()): Promise<{ slots: string[]; timeZone: string } | null> {
+export type CurrentSlots = { slots: string[]; timeZone: string; later: string | null }
+
+/**
+ * The open times as they are at this request (the page is rendered per request; see its route): the first
+ * DAYS_PER_PAGE days with open times from the coach-local date `from` on, and the date the next page starts.
+ */
+export async function currentSlots(now = new Date(), from?: string): Promise<CurrentSlots | null> {
   try {
     const payload = await payloadClient()
     const a = await readAvailability(payload)
-    const days = openSlots(a, await busyTimes(payload), await liveCalls(payload, new Date(now.getTime() - DAY)), now)
-    return { slots: days.flatMap((d) => d.slots.map((s) => s.toISOString())), timeZone: a.timeZone }
+    const all = openSlots(a, await busyTimes(payload), await liveCalls(payload, new Date(now.getTime() - DAY)), now)
+    const days = all.filter((d) => !from || d.date >= from)
+    const shown = days.slice(0, DAYS_PER_PAGE)
+    return {
+      slots: shown.flatMap((d) => d.slots.map((s) => s.toISOString())),
+      timeZone: a.timeZone,
+      later: days[DAYS_PER_PAGE]?.date ?? null,
+    }
   } catch (error) {
     console.error('Open times could not be read:', error instanceof Error ? error.message : error)
     return null
@@ -24,8 +37,8 @@ export async function currentSlots(now = new Date()): Promise<{ slots: string[];
 }
 
 /** /scheduling: the discovery call, its open times and the booking form. */
-export async function BookingPage({ problem }: { problem?: string }) {
-  const current = await currentSlots()
+export async function BookingPage({ problem, from }: { problem?: string; from?: string }) {
+  const current = await currentSlots(new Date(), from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : undefined)
   const refusal = problem && problem in BOOKING_PROBLEMS ? BOOKING_PROBLEMS[problem as BookingProblem] : null
   return (
     <section className="section discovery-call" aria-labelledby="discovery-heading">
@@ -52,7 +65,18 @@ export async function BookingPage({ problem }: { problem?: string }) {
                 {refusal}
               </p>
             )}
-            <BookingForm slots={current.slots} coachTimeZone={current.timeZone} />
+            <BookingForm
+              slots={current.slots}
+              coachTimeZone={current.timeZone}
+              more={
+                (from || current.later) && (
+                  <nav className="slot-pages" aria-label="More times">
+                    {from && <Link href="/scheduling#book-heading">Earliest times</Link>}
+                    {current.later && <Link href={`/scheduling?from=${current.later}#book-heading`}>Later times</Link>}
+                  </nav>
+                )
+              }
+            />
             <p className="booking-aside">
               Questions first? Send a message through the{' '}
               <Link href="/schedule-and-contact#contact-heading">contact form</Link>.

@@ -2,26 +2,38 @@
  * Slot labels for the page, built from Intl's parts so the server (Node) and the browser write exactly the
  * same text (their ICU versions differ in spaces, e.g. a narrow no-break space before "AM").
  */
-const parts = (d: Date, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/** Making a formatter costs far more than using one: one per zone and kind, made once. */
+function formatter(timeZone: string, kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${kind}`
+  let f = formatters.get(key)
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat('en-US', { ...options, timeZone })))
+  return f
+}
+
+const parts = (d: Date, timeZone: string, kind: string, options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(d).map((p) => [p.type, p.value]),
+    formatter(timeZone, kind, options)
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
   ) as Record<Intl.DateTimeFormatPartTypes, string>
 
 /** "10:00 AM" */
 export const timeLabel = (d: Date, timeZone: string): string => {
-  const p = parts(d, timeZone, { hour: 'numeric', minute: '2-digit', hour12: true })
+  const p = parts(d, timeZone, 'time', { hour: 'numeric', minute: '2-digit', hour12: true })
   return `${p.hour}:${p.minute} ${p.dayPeriod}`
 }
 
 /** "Tuesday, December 1" */
 export const dayLabel = (d: Date, timeZone: string): string => {
-  const p = parts(d, timeZone, { weekday: 'long', month: 'long', day: 'numeric' })
+  const p = parts(d, timeZone, 'day', { weekday: 'long', month: 'long', day: 'numeric' })
   return `${p.weekday}, ${p.month} ${p.day}`
 }
 
 /** "2026-12-01": the calendar day of an instant in a zone, for grouping. */
 export const dayKey = (d: Date, timeZone: string): string => {
-  const p = parts(d, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' })
+  const p = parts(d, timeZone, 'key', { year: 'numeric', month: '2-digit', day: '2-digit' })
   return `${p.year}-${p.month}-${p.day}`
 }
 

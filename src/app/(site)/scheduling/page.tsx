@@ -20,6 +20,7 @@ export default async function SchedulingPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
   await connection()
-  const { problem } = await searchParams
-  return <BookingPage problem={typeof problem === 'string' ? problem : undefined} />
+  const { problem, from } = await searchParams
+  const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined)
+  return <BookingPage problem={one(problem)} from={one(from)} />
 }
