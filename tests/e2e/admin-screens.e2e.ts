@@ -44,6 +44,9 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await dropDatabase()
   })
 
+  // The coach's password as it stands: the first test changes it through "Forgot password?".
+  let coachPassword = COACH.password
+
   /** Types into a field and checks it kept the value (the admin once cleared fields filled in early). */
   const fill = async (page: Page, selector: string, value: string) => {
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
@@ -137,6 +140,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await expectDashboard(page)
 
     // The new password is the one that works from now on.
+    coachPassword = NEW_PASSWORD
     await logOut(page)
     await logIn(page, NEW_PASSWORD)
     await expectDashboard(page)
@@ -144,4 +148,67 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
 
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 180_000)
+
+  /** Logs in with the coach's account, making it first when this test runs on its own. */
+  const signIn = async (page: Page) => {
+    const init = (await (await fetch(`${site.url}/cms-api/users/init`)).json()) as { initialized: boolean }
+    if (!init.initialized) {
+      const created = await fetch(`${site.url}/cms-api/users/first-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.url },
+        body: JSON.stringify({ ...COACH, 'confirm-password': COACH.password }),
+      })
+      expect(created.status).toBe(200)
+    }
+    const res = await page.request.post(`${site.url}/cms-api/users/login`, {
+      data: { email: COACH.email, password: coachPassword },
+      headers: { origin: site.url },
+    })
+    expect(res.status()).toBe(200)
+  }
+
+  it('a booked call shows under Booking; cancelling it there tells the visitor and the calendar feed', async () => {
+    // A visitor books the first open time.
+    const html = await (await fetch(`${site.url}/scheduling`)).text()
+    const slot = /name="slot" value="([^"]+)"/.exec(html)![1]!
+    const booked = await fetch(`${site.url}/api/discovery-calls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' },
+      body: JSON.stringify({ slot, name: 'Lin Visitor', email: 'lin.visitor@example.com', timeZone: 'Asia/Tokyo' }),
+    })
+    expect(booked.status).toBe(200)
+
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await signIn(page)
+    await page.goto(`${site.url}/admin/collections/discovery-calls`)
+    await page.getByRole('link', { name: 'Lin Visitor' }).first().click()
+    await page.waitForURL(/\/admin\/collections\/discovery-calls\/\d+$/)
+    await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    await page.locator('#field-status .rs__control').click()
+    await page.locator('.rs__option', { hasText: 'Cancelled' }).click()
+    await page.waitForTimeout(500)
+    await page.locator('#action-save:visible').click()
+    await page.getByText('Updated successfully.').first().waitFor()
+
+    await expect
+      .poll(
+        () =>
+          smtp.mails.filter((m) => m.to?.some((t) => t.address === 'lin.visitor@example.com')).map((m) => m.subject),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toContain('Your discovery call was cancelled | Jordan Ellis Coaching')
+
+    // Booking → Availability shows the private feed; the call is in it, as cancelled.
+    await page.goto(`${site.url}/admin/globals/availability`)
+    const feed = (await page.locator('[data-feed-address]').innerText()).trim()
+    expect(feed).toMatch(new RegExp(`^${site.url}/calendar/[\\w-]+\\.ics$`))
+    const ics = await (await fetch(feed)).text()
+    expect(ics).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace('.000', '')}`)
+    expect(ics).toContain('STATUS:CANCELLED')
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 120_000)
 })

@@ -74,7 +74,26 @@ function checkHtml(files: Map<string, string>): string[] {
 describe('the HTML of every page', () => {
   it('has no error and no warning from the W3C Nu Html Checker', async () => {
     const files = new Map<string, string>()
-    for (const [index, [page, status]] of PAGES.entries()) {
+    // A booked call's private page (and the booking page answering a refusal, and a forged manage link).
+    const slots = [...(await (await fetch(`${SEEDED}/scheduling`)).text()).matchAll(/name="slot" value="([^"]+)"/g)]
+    const booked = await fetch(`${SEEDED}/api/discovery-calls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+      body: JSON.stringify({
+        slot: slots.at(-1)![1],
+        name: 'Checker',
+        email: 'html.checker@example.com',
+        timeZone: 'Europe/Paris',
+      }),
+    })
+    const { redirectTo } = (await booked.json()) as { redirectTo: string }
+    const pages: [string, number][] = [
+      ...PAGES,
+      [redirectTo, 200],
+      ['/scheduling?problem=taken', 200],
+      ['/scheduling/manage/1.forged-token-forged-token-forged-token-forged', 200],
+    ]
+    for (const [index, [page, status]] of pages.entries()) {
       const res = await fetch(`${SEEDED}${page}`)
       expect(res.status, page).toBe(status)
       const file = path.join(dir, `${index}.html`)

@@ -16,7 +16,7 @@ export const DiscoveryCalls: CollectionConfig = {
   defaultSort: 'startsAt',
   admin: {
     useAsTitle: 'name',
-    defaultColumns: ['startsAt', 'name', 'email', 'status'],
+    defaultColumns: ['name', 'startsAt', 'email', 'status'],
     group: 'Booking',
     listSearchableFields: ['name', 'email'],
     description: 'Free discovery calls booked at /scheduling, soonest first. Times show in your browser’s time zone.',

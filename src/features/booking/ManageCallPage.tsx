@@ -1,5 +1,4 @@
 import Link from 'next/link'
-import { notFound } from 'next/navigation'
 
 import { getSiteSettings } from '@/features/content/site-settings'
 import { payloadClient } from '@/platform/payload'
@@ -28,7 +27,22 @@ const PROBLEMS: Record<string, string> = {
 export async function ManageCallPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
   const payload = await payloadClient()
   const call = await callByToken(payload, token)
-  if (!call) notFound()
+  // Answered with the page (200), not a 404: Next cannot turn a page rendered per request into its 404 page
+  // without JavaScript. The page is not indexed either way.
+  if (!call) {
+    return (
+      <section className="section" aria-labelledby="manage-heading">
+        <div className="container container--narrow">
+          <h1 id="manage-heading">This link is not valid</h1>
+          <p className="lead">It may be old or incomplete. The link to your call is in the mail that confirmed it.</p>
+          <p>
+            <Link href="/scheduling">Book a discovery call</Link> or send a message through the{' '}
+            <Link href="/schedule-and-contact#contact-heading">contact form</Link>.
+          </p>
+        </div>
+      </section>
+    )
+  }
   const [a, settings] = [await readAvailability(payload), await getSiteSettings()]
   const now = new Date()
   const start = new Date(call.startsAt)
