@@ -1,7 +1,8 @@
 'use client'
 
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 
+import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { useFormPost } from '@/components/forms/useFormPost'
@@ -43,7 +44,6 @@ export function BookingForm({
     validate,
     FORM_ID,
   )
-  const summaryRef = useRef<HTMLDivElement>(null)
   // Without JavaScript the browser checks the fields (required, e-mail) before sending; once the page is
   // interactive the form checks them itself with the server's rules and shows the messages in place.
   const hydrated = useSyncExternalStore(
@@ -56,10 +56,6 @@ export function BookingForm({
   const problem = state && state.status !== 'ok' ? state : null
   const faulty = (Object.keys(LABELS) as BookingField[]).filter((f) => errors[f])
 
-  useEffect(() => {
-    if (attempt > 0 && problem) summaryRef.current?.focus()
-  }, [attempt, problem])
-
   return (
     <form
       id={FORM_ID}
@@ -69,22 +65,14 @@ export function BookingForm({
       onSubmit={onSubmit}
       aria-labelledby="book-heading"
     >
-      {problem && (
-        <div ref={summaryRef} className="error-summary" tabIndex={-1} role="alert" autoFocus>
-          <h3>{problem.message}</h3>
-          {faulty.length > 0 && (
-            <ul>
-              {faulty.map((f) => (
-                <li key={f}>
-                  <a href={f === 'slot' ? '#book-slots' : `#book-${f}`}>
-                    {LABELS[f]}: {errors[f]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <ErrorSummary
+        message={problem?.message ?? null}
+        items={faulty.map((f) => ({
+          href: f === 'slot' ? '#book-slots' : `#book-${f}`,
+          text: `${LABELS[f]}: ${errors[f]}`,
+        }))}
+        attempt={attempt}
+      />
       <h2 id="book-heading">Choose a time</h2>
       <div id="book-slots">
         <SlotPicker

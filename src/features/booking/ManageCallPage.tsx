@@ -2,13 +2,12 @@ import Link from 'next/link'
 
 import { getSiteSettings } from '@/features/content/site-settings'
 import { payloadClient } from '@/platform/payload'
-import { cancelCallAction, rescheduleCallAction } from './actions'
 import { visitorMayChange } from './book'
 import { currentSlots } from './BookingPage'
 import { callByToken, readAvailability } from './calls'
+import { CancelCallForm, MoveCallForm } from './ManageForms'
 import { SLOT_GONE, SLOT_TAKEN } from './rules'
 import { formatSlot } from './slots'
-import { SlotPicker } from './SlotPicker'
 
 const DONE: Record<string, string> = {
   booked: 'Your discovery call is booked. A confirmation with a calendar invite is on its way to your inbox.',
@@ -93,22 +92,9 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
           </p>
         ) : (
           <>
-            <form action={cancelCallAction} className="manage-cancel">
-              <input type="hidden" name="token" value={token} />
-              <p>Can’t make it? You can cancel until 24 hours before the call.</p>
-              <button type="submit" className="button button--secondary">
-                Cancel this call
-              </button>
-            </form>
+            <CancelCallForm token={token} />
             {current && current.slots.length > 0 && (
-              <form action={rescheduleCallAction} className="manage-move" aria-labelledby="move-heading">
-                <h2 id="move-heading">Move to another time</h2>
-                <input type="hidden" name="token" value={token} />
-                <SlotPicker slots={current.slots} coachTimeZone={a.timeZone} idPrefix="move" />
-                <button type="submit" className="button button--primary">
-                  Move to this time
-                </button>
-              </form>
+              <MoveCallForm token={token} slots={current.slots} coachTimeZone={a.timeZone} />
             )}
           </>
         )}

@@ -48,7 +48,7 @@ function backToCall(token: string, outcome: ChangeOutcome, done: 'cancelled' | '
 }
 
 /** The manage page's "Cancel this call" button. */
-export async function cancelCallAction(formData: FormData): Promise<void> {
+export async function cancelCallAction(_prev: null, formData: FormData): Promise<null> {
   const token = text(formData, 'token')
   const payload = await payloadClient()
   const call = await callByToken(payload, token)
@@ -57,7 +57,7 @@ export async function cancelCallAction(formData: FormData): Promise<void> {
 }
 
 /** The manage page's "Move to this time" button. */
-export async function rescheduleCallAction(formData: FormData): Promise<void> {
+export async function rescheduleCallAction(_prev: null, formData: FormData): Promise<null> {
   const token = text(formData, 'token')
   const payload = await payloadClient()
   const call = await callByToken(payload, token)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
-import { emailField, noLineBreaks, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from '@/platform/forms/rules'
+import { personEmailField, personNameField, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from '@/platform/forms/rules'
 
 /** The booking form's rules and answers, applied in the browser and again on the server. */
 export const SLOT_TAKEN = 'That time was just taken. Please pick another.'
@@ -47,18 +47,8 @@ export const slotField = z
 
 export const bookingSchema = z.object({
   slot: slotField,
-  name: z
-    .string({ error: 'Please enter your name.' })
-    .trim()
-    .min(1, 'Please enter your name.')
-    .max(100, 'Your name can be at most 100 characters.')
-    .refine(noLineBreaks, 'Your name cannot contain line breaks.')
-    .refine((s) => !/[<>]/.test(s), 'Your name cannot contain < or >.'),
-  email: emailField({
-    missing: 'Please enter your email address.',
-    tooLong: 'Your email address can be at most 254 characters.',
-    invalid: 'Please enter a valid email address.',
-  }),
+  name: personNameField(),
+  email: personEmailField(),
   note: z
     .string({ error: 'Your note must be text.' })
     .trim()

@@ -1,7 +1,6 @@
 'use client'
 
-import { useEffect, useRef } from 'react'
-
+import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
@@ -39,17 +38,10 @@ export function ContactForm() {
     validate,
     FORM_ID,
   )
-  const summaryRef = useRef<HTMLDivElement>(null)
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
   const faulty = FIELDS.filter((f) => errors[f])
   const problem = state && state.status !== 'ok' ? state : null
-
-  // After every attempt that went wrong, the summary takes focus: people learn at once what to fix.
-  // (Without JavaScript the page comes back with `autofocus` on it instead.)
-  useEffect(() => {
-    if (attempt > 0 && problem) summaryRef.current?.focus()
-  }, [attempt, problem])
 
   return (
     <form
@@ -60,22 +52,11 @@ export function ContactForm() {
       onSubmit={onSubmit}
       aria-labelledby="contact-heading"
     >
-      {problem && (
-        <div ref={summaryRef} className="error-summary" tabIndex={-1} role="alert" autoFocus>
-          <h3>{problem.message}</h3>
-          {faulty.length > 0 && (
-            <ul>
-              {faulty.map((f) => (
-                <li key={f}>
-                  <a href={`#contact-${f}`}>
-                    {LABELS[f]}: {errors[f]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <ErrorSummary
+        message={problem?.message ?? null}
+        items={faulty.map((f) => ({ href: `#contact-${f}`, text: `${LABELS[f]}: ${errors[f]}` }))}
+        attempt={attempt}
+      />
       <Honeypot />
       <FormField
         id="contact-name"

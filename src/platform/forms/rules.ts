@@ -31,6 +31,25 @@ export const emailField = (messages: { missing: string; tooLong: string; invalid
     .refine(noLineBreaks, messages.invalid)
     .pipe(z.email(messages.invalid))
 
+/** A person's name, as the contact and booking forms ask for it: one line, no markup, at most 100 characters. */
+export const personNameField = () =>
+  z
+    .string({ error: 'Please enter your name.' })
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(100, 'Your name can be at most 100 characters.')
+    .refine(noLineBreaks, 'Your name cannot contain line breaks.')
+    // A name never needs angle brackets; refusing them keeps markup out of mail subjects and the admin.
+    .refine((s) => !/[<>]/.test(s), 'Your name cannot contain < or >.')
+
+/** A person's e-mail address, as the contact and booking forms ask for it, each fault with its own text. */
+export const personEmailField = () =>
+  emailField({
+    missing: 'Please enter your email address.',
+    tooLong: 'Your email address can be at most 254 characters.',
+    invalid: 'Please enter a valid email address.',
+  })
+
 export type FieldErrors<K extends string> = Partial<Record<K, string>>
 
 /** The first message for each faulty field, in a shape a form can show next to its inputs. */
