@@ -182,6 +182,8 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const page = await context.newPage()
     await signIn(page)
     await page.goto(`${site.url}/admin/collections/discovery-calls`)
+    await page.getByRole('link', { name: 'Upcoming calls' }).click()
+    await page.waitForURL(/where/)
     await page.getByRole('link', { name: 'Lin Visitor' }).first().click()
     await page.waitForURL(/\/admin\/collections\/discovery-calls\/\d+$/)
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()

@@ -19,6 +19,7 @@ export const DiscoveryCalls: CollectionConfig = {
     defaultColumns: ['name', 'startsAt', 'email', 'status'],
     group: 'Booking',
     listSearchableFields: ['name', 'email'],
+    components: { beforeListTable: ['@/features/booking/CallListViews#CallListViews'] },
     description: 'Free discovery calls booked at /scheduling, soonest first. Times show in your browser’s time zone.',
   },
   access: inboxAccess,
