@@ -458,9 +458,10 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       })
 
       it('reads the coach’s calendar: busy events block times; when it fails, the last good copy stays and the admin says since when', async () => {
-        const { refreshBusyCalendar, busyTimes } = await import('@/features/booking/busy-times')
+        const { refreshBusyCalendar } = await import('@/features/booking/busy-times')
         const { isOpenSlot } = await import('@/features/booking/slots')
-        const { readAvailability, liveCalls } = await import('@/features/booking/calls')
+        const { readBookingRules, liveCalls } = await import('@/features/booking/calls')
+        const busyTimes = async () => (await readBookingRules(payload)).busy
         calendarBody = [
           'BEGIN:VCALENDAR',
           'VERSION:2.0',
@@ -483,12 +484,12 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           context: { busyCalendarRead: true },
         })
         expect(await refreshBusyCalendar(payload, NOW)).toBe('read')
-        expect(await busyTimes(payload)).toEqual([
+        expect(await busyTimes()).toEqual([
           { start: new Date('2026-12-11T14:00:00.000Z'), end: new Date('2026-12-11T15:00:00.000Z') },
         ])
-        const a = await readAvailability(payload)
+        const { availability: a } = await readBookingRules(payload)
         const open = async (slot: string) =>
-          isOpenSlot(a, await busyTimes(payload), await liveCalls(payload, NOW), NOW, new Date(slot))
+          isOpenSlot(a, await busyTimes(), await liveCalls(payload, NOW), NOW, new Date(slot))
         expect(await open('2026-12-11T14:00:00.000Z')).toBe(false)
         expect(await open('2026-12-11T15:30:00.000Z')).toBe(true) // 15:00 + 15 minutes buffer is 15:15; 15:30 is on the grid
 

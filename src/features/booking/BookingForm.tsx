@@ -5,6 +5,7 @@ import { useSyncExternalStore, type ReactNode } from 'react'
 import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
 import { Honeypot } from '@/components/forms/Honeypot'
+import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import type { FormResult } from '@/platform/forms/results'
 import { fieldErrors } from '@/platform/forms/rules'
@@ -86,28 +87,7 @@ export function BookingForm({
       {more}
       <h2>Your details</h2>
       <Honeypot />
-      <FormField
-        id="book-name"
-        label="Name"
-        error={errors.name}
-        name="name"
-        type="text"
-        autoComplete="name"
-        required
-        maxLength={100}
-        defaultValue={values.name}
-      />
-      <FormField
-        id="book-email"
-        label="Email"
-        error={errors.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        defaultValue={values.email}
-      />
+      <PersonFields idPrefix="book" errors={errors} values={values} />
       <FormField
         id="book-note"
         label="Note (optional)"

@@ -4,8 +4,7 @@ import { DISCOVERY_CALL } from '@/domain/business'
 import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
 import { BOOKING_PROBLEMS, type BookingProblem } from './rules'
-import { busyTimes } from './busy-times'
-import { liveCalls, readAvailability } from './calls'
+import { liveCalls, readBookingRules } from './calls'
 import { openSlots } from './slots'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -21,8 +20,8 @@ export type CurrentSlots = { slots: string[]; timeZone: string; later: string | 
 export async function currentSlots(now = new Date(), from?: string): Promise<CurrentSlots | null> {
   try {
     const payload = await payloadClient()
-    const a = await readAvailability(payload)
-    const all = openSlots(a, await busyTimes(payload), await liveCalls(payload, new Date(now.getTime() - DAY)), now)
+    const { availability: a, busy } = await readBookingRules(payload)
+    const all = openSlots(a, busy, await liveCalls(payload, new Date(now.getTime() - DAY)), now)
     const days = all.filter((d) => !from || d.date >= from)
     const shown = days.slice(0, DAYS_PER_PAGE)
     return {

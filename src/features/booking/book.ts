@@ -6,8 +6,7 @@ import { FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipe
 import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
-import { busyTimes } from './busy-times'
-import { callUid, isOverlapRefusal, liveCalls, managePath, readAvailability } from './calls'
+import { callUid, isOverlapRefusal, liveCalls, managePath, readAvailability, readBookingRules } from './calls'
 import { SITE_WRITE } from './coach-cancel'
 import { bookedMail, bookedNotification, cancelledMails, existingCallMail, movedMails, reminderMails } from './mails'
 import {
@@ -92,7 +91,8 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
   answers: { ok: BOOKED, invalid: BOOKING_INVALID },
   accept: async (payload, input, { req, now }) => {
     const email = input.email.toLowerCase()
-    const [a, settings] = [await readAvailability(payload, req), await mailSettings(payload, req)]
+    const { availability: a, busy } = await readBookingRules(payload, req)
+    const settings = await mailSettings(payload, req)
     const upcoming = await payload.find({
       collection: 'discovery-calls',
       where: {
@@ -113,7 +113,7 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
       return { refused: ALREADY_BOOKED }
     }
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)
-    if (!isOpenSlot(a, await busyTimes(payload, req), calls, now, input.slot)) throw new FormRefusal(SLOT_GONE)
+    if (!isOpenSlot(a, busy, calls, now, input.slot)) throw new FormRefusal(SLOT_GONE)
 
     let call: DiscoveryCall
     try {
@@ -198,9 +198,10 @@ export async function rescheduleCall(
 ): Promise<ChangeOutcome> {
   if (call.status !== 'booked') return 'not-booked'
   if (!visitorMayChange(call, now)) return 'too-late'
-  const [a, settings] = [await readAvailability(payload), await mailSettings(payload)]
+  const { availability: a, busy } = await readBookingRules(payload)
+  const settings = await mailSettings(payload)
   const others = (await liveCalls(payload, new Date(now.getTime() - DAY))).filter((c) => c.id !== call.id)
-  if (!isOpenSlot(a, await busyTimes(payload), others, now, newStart)) return 'slot-gone'
+  if (!isOpenSlot(a, busy, others, now, newStart)) return 'slot-gone'
   try {
     return await inTransaction(payload, async (req) => {
       req.context[SITE_WRITE] = true

@@ -1,23 +1,10 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
-import type { Interval } from './busy-calendar'
 import { fetchBusyCalendar } from './busy-calendar'
 
 const DAY = 24 * 60 * 60 * 1000
 /** How often the coach's calendar is read (the timer in the server process; see src/instrumentation-node.ts). */
 export const BUSY_REFRESH_MS = Number(process.env.BUSY_CALENDAR_INTERVAL_MS ?? 5 * 60 * 1000)
-
-type Stored = { start: string; end: string }[]
-
-/** The busy times of the last good read of the coach's calendar (empty when none is set). */
-export async function busyTimes(payload: Payload, req?: Partial<PayloadRequest>): Promise<Interval[]> {
-  const a = await payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true, req })
-  if (!a.busyCalendarUrl) return []
-  return ((a.busyCalendar?.busy as Stored | null) ?? []).map((b) => ({
-    start: new Date(b.start),
-    end: new Date(b.end),
-  }))
-}
 
 /**
  * Reads the coach's calendar address and keeps what it says as the last good copy. When it cannot be read,

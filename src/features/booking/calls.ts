@@ -8,16 +8,35 @@ import type { Availability, Interval, Weekday } from './slots'
 
 /** The coach's availability as the slot rules take it (Availability global, with its defaults). */
 export async function readAvailability(payload: Payload, req?: Partial<PayloadRequest>): Promise<Availability> {
+  return (await readBookingRules(payload, req)).availability
+}
+
+/**
+ * What decides the open times, in one read of the Availability global: the coach's rules, and the busy
+ * times of the last good read of their calendar (none when no calendar address is set).
+ */
+export async function readBookingRules(
+  payload: Payload,
+  req?: Partial<PayloadRequest>,
+): Promise<{ availability: Availability; busy: Interval[] }> {
   const a = await payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true, req })
+  const stored = (a.busyCalendarUrl ? (a.busyCalendar?.busy as { start: string; end: string }[] | null) : null) ?? []
   return {
-    timeZone: a.timeZone,
-    weeklyHours: (a.weeklyHours ?? []).map((h) => ({ weekday: Number(h.weekday) as Weekday, from: h.from, to: h.to })),
-    callMinutes: a.callMinutes,
-    bufferMinutes: a.bufferMinutes,
-    noticeHours: a.noticeHours,
-    horizonDays: a.horizonDays,
-    maxPerDay: a.maxPerDay,
-    daysOff: (a.daysOff ?? []).map((d) => ({ from: d.from, to: d.to || d.from })),
+    availability: {
+      timeZone: a.timeZone,
+      weeklyHours: (a.weeklyHours ?? []).map((h) => ({
+        weekday: Number(h.weekday) as Weekday,
+        from: h.from,
+        to: h.to,
+      })),
+      callMinutes: a.callMinutes,
+      bufferMinutes: a.bufferMinutes,
+      noticeHours: a.noticeHours,
+      horizonDays: a.horizonDays,
+      maxPerDay: a.maxPerDay,
+      daysOff: (a.daysOff ?? []).map((d) => ({ from: d.from, to: d.to || d.from })),
+    },
+    busy: stored.map((b) => ({ start: new Date(b.start), end: new Date(b.end) })),
   }
 }
 

@@ -4,6 +4,7 @@ import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
+import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import type { FormResult } from '@/platform/forms/results'
 import { fieldErrors } from '@/platform/forms/rules'
@@ -58,28 +59,7 @@ export function ContactForm() {
         attempt={attempt}
       />
       <Honeypot />
-      <FormField
-        id="contact-name"
-        label="Name"
-        error={errors.name}
-        name="name"
-        type="text"
-        autoComplete="name"
-        required
-        maxLength={100}
-        defaultValue={values.name}
-      />
-      <FormField
-        id="contact-email"
-        label="Email"
-        error={errors.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={254}
-        defaultValue={values.email}
-      />
+      <PersonFields idPrefix="contact" errors={errors} values={values} />
       <div className="field">
         <label htmlFor="contact-inquiryType">Inquiry type</label>
         <select id="contact-inquiryType" name="inquiryType" defaultValue={values.inquiryType || 'general'}>
