@@ -69,7 +69,7 @@ describe('booking a discovery call at /scheduling', () => {
     await page.fill('#book-email', 'ada.booking@example.com')
     await page.fill('#book-note', 'Thinking about a career change.')
     await page.getByRole('button', { name: 'Book this time' }).click()
-    await page.waitForURL(/\/scheduling\/manage\/\d+\.[\w-]+\?booked=1(#.*)?$/)
+    await page.waitForURL(/\/scheduling\/manage\/\d+-\d+\.[\w-]+\?booked=1(#.*)?$/)
     expect(await page.getByRole('status').innerText()).toContain('Your discovery call is booked.')
     const details = await page.locator('.call-details').innerText()
     expect(details).toContain('(Europe/Berlin)')
@@ -112,7 +112,7 @@ describe('booking a discovery call at /scheduling', () => {
     await page.fill('#book-name', 'Grace Hopper')
     await page.fill('#book-email', 'grace.booking@example.com')
     await page.getByRole('button', { name: 'Book this time' }).click()
-    await page.waitForURL(/\/scheduling\/manage\/\d+\.[\w-]+\?booked=1(#.*)?$/)
+    await page.waitForURL(/\/scheduling\/manage\/\d+-\d+\.[\w-]+\?booked=1(#.*)?$/)
     expect(await page.locator('.call-details').innerText()).toContain('(UTC)')
 
     // A second booking with the same address is refused, and the link is mailed again.

@@ -91,7 +91,7 @@ describe('the HTML of every page', () => {
       ...PAGES,
       [redirectTo, 200],
       ['/scheduling?problem=taken', 200],
-      ['/scheduling/manage/1.forged-token-forged-token-forged-token-forged', 200],
+      ['/scheduling/manage/1-1795447369633.forged-token-forged-token-forged-token-forg', 404],
     ]
     for (const [index, [page, status]] of pages.entries()) {
       const res = await fetch(`${SEEDED}${page}`)

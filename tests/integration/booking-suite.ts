@@ -114,7 +114,16 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         const result = await mod.bookCall(payload, form(), client(), NOW)
         expect(result).toMatchObject({ status: 'ok', message: 'Your discovery call is booked.' })
         if (result.status !== 'ok') return
-        expect(result.redirectTo).toMatch(/^\/scheduling\/manage\/\d+\.[\w-]{43}\?booked=1$/)
+        expect(result.redirectTo).toMatch(/^\/scheduling\/manage\/\d+-\d+\.[\w-]{43}\?booked=1$/)
+        // The link's token names this call; a changed character, another creation time or another id names none.
+        const { callByToken } = await import('@/features/booking/calls')
+        const token = result.redirectTo!.split('/').pop()!.replace('?booked=1', '')
+        const [head, sig] = token.split('.') as [string, string]
+        const [id, created] = head.split('-') as [string, string]
+        expect((await callByToken(payload, token))?.startsAt).toBe(SLOT)
+        expect(await callByToken(payload, `${head}.${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`)).toBeNull()
+        expect(await callByToken(payload, `${id}-${Number(created) + 1}.${sig}`)).toBeNull()
+        expect(await callByToken(payload, `${Number(id) + 1}-${created}.${sig}`)).toBeNull()
         const calls = (await payload.find({ collection: 'discovery-calls', overrideAccess: true })).docs
         expect(calls).toHaveLength(1)
         expect(calls[0]).toMatchObject({
@@ -161,7 +170,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         })
         const mails = await outbox()
         expect(mails.map((m) => [m.kind, m.to])).toEqual([['call-existing', email]])
-        expect(mails[0]!.text).toMatch(/\/scheduling\/manage\/\d+\.[\w-]{43}/)
+        expect(mails[0]!.text).toMatch(/\/scheduling\/manage\/\d+-\d+\.[\w-]{43}/)
         expect(
           (
             await payload.count({

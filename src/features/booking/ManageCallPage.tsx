@@ -26,8 +26,8 @@ const PROBLEMS: Record<string, string> = {
 export async function ManageCallPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
   const payload = await payloadClient()
   const call = await callByToken(payload, token)
-  // Answered with the page (200), not a 404: Next cannot turn a page rendered per request into its 404 page
-  // without JavaScript. The page is not indexed either way.
+  // A token the site did not make never gets here (src/proxy.ts answers it with the 404 page); this is a
+  // genuine link whose call was deleted from the admin.
   if (!call) {
     return (
       <section className="section" aria-labelledby="manage-heading">

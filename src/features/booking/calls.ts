@@ -1,9 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { DiscoveryCall } from '@/payload-types'
-import { payloadSecret } from '@/platform/secret'
+import { verifiedManageToken } from './manage-token'
 import type { Availability, Interval, Weekday } from './slots'
 
 /** The coach's availability as the slot rules take it (Availability global, with its defaults). */
@@ -58,34 +56,16 @@ export async function liveCalls(
   return found.docs.map((c) => ({ id: c.id, start: new Date(c.startsAt), end: new Date(c.endsAt) }))
 }
 
-/** The invite's UID: stable for the life of the call, unique across databases (the creation instant). */
-export const callUid = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
-  `discovery-call-${call.id}-${new Date(call.createdAt).getTime()}@coach-site`
-
-const signature = (uid: string): string =>
-  createHmac('sha256', payloadSecret()).update(`discovery-call-manage\n${uid}`).digest('base64url')
-
-/**
- * The private manage link's token: the call's id and a keyed hash of its UID. Nothing is stored for it, so
- * the same link can be mailed again (e.g. when the visitor tries to book a second call).
- */
-export const manageToken = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
-  `${call.id}.${signature(callUid(call))}`
-
-export const managePath = (call: Pick<DiscoveryCall, 'id' | 'createdAt'>): string =>
-  `/scheduling/manage/${manageToken(call)}`
+export { callUid, managePath, manageToken } from './manage-token'
 
 /** The call a manage token belongs to, or null for a token that is malformed, forged or of a deleted call. */
 export async function callByToken(payload: Payload, token: string): Promise<DiscoveryCall | null> {
-  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(token)
-  if (!match) return null
+  const named = verifiedManageToken(token)
+  if (!named) return null
   const call = await payload
-    .findByID({ collection: 'discovery-calls', id: Number(match[1]), depth: 0, overrideAccess: true })
+    .findByID({ collection: 'discovery-calls', id: named.id, depth: 0, overrideAccess: true })
     .catch(() => null)
-  if (!call) return null
-  const expected = Buffer.from(signature(callUid(call)))
-  const given = Buffer.from(match[2]!)
-  return expected.length === given.length && timingSafeEqual(expected, given) ? call : null
+  return call && new Date(call.createdAt).getTime() === named.createdAtMs ? call : null
 }
 
 /** Whether an error is the database refusing overlapping calls (trigger on SQLite, constraint on PostgreSQL). */
