@@ -148,7 +148,7 @@ export interface UserAuthOperations {
   };
 }
 /**
- * Free discovery calls booked at /scheduling, soonest first. Times show in your browser’s time zone.
+ * Free discovery calls booked at /scheduling. Times are in your time zone (Booking → Availability).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "discovery-calls".
@@ -158,7 +158,11 @@ export interface DiscoveryCall {
   name: string;
   email: string;
   note?: string | null;
+  /**
+   * To move the call, pick the new time and save: the visitor gets the new time with an updated invite.
+   */
   startsAt: string;
+  startsAt_tz?: string | null;
   endsAt: string;
   blockedUntil: string;
   /**
@@ -601,6 +605,7 @@ export interface DiscoveryCallsSelect<T extends boolean = true> {
   email?: T;
   note?: T;
   startsAt?: T;
+  startsAt_tz?: T;
   endsAt?: T;
   blockedUntil?: T;
   status?: T;

@@ -1,16 +1,22 @@
 import { NextResponse, type NextRequest } from 'next/server'
 
+import { CALLS_IN_ADMIN, upcomingCallsPath } from '@/features/booking/calls'
 import { verifiedManageToken } from '@/features/booking/manage-token'
 
-/**
- * A manage link the site did not make gets the designed 404 page with status 404. (The page itself is
- * rendered per request, and Next cannot turn such a page into its 404 without JavaScript; the token's
- * signature needs no database, so it is checked here, before the page.)
- */
 export function proxy(request: NextRequest): NextResponse {
-  const token = decodeURIComponent(request.nextUrl.pathname.split('/').pop() ?? '')
+  const { pathname, searchParams } = request.nextUrl
+  if (pathname === CALLS_IN_ADMIN) {
+    // The coach's discovery calls open on the upcoming ones, soonest first; a list asked for with a filter,
+    // a sort or a page (e.g. "All calls") is left as asked.
+    const asked = [...searchParams.keys()].some((key) => key !== '_rsc')
+    return asked ? NextResponse.next() : NextResponse.redirect(new URL(upcomingCallsPath(new Date()), request.url))
+  }
+  // A manage link the site did not make gets the designed 404 page with status 404. (The page itself is
+  // rendered per request, and Next cannot turn such a page into its 404 without JavaScript; the token's
+  // signature needs no database, so it is checked here, before the page.)
+  const token = decodeURIComponent(pathname.split('/').pop() ?? '')
   if (verifiedManageToken(token)) return NextResponse.next()
   return NextResponse.rewrite(new URL('/scheduling/manage', request.url))
 }
 
-export const config = { matcher: '/scheduling/manage/:token' }
+export const config = { matcher: ['/scheduling/manage/:token', '/admin/collections/discovery-calls'] }

@@ -28,3 +28,7 @@ export function formatEventDate(iso: string, timeZone = coachTimeZone()): string
 export function startOfDayIn(timeZone: string, now: Date): Date {
   return new Date(startOfDay(now, { in: tz(timeZone) }).getTime())
 }
+
+/** Every IANA time zone this runtime knows, UTC included, as a picker's options. */
+export const timeZoneOptions = (): { label: string; value: string }[] =>
+  ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')].map((z) => ({ label: z, value: z }))

@@ -3,6 +3,7 @@ import type { Field, GlobalConfig } from 'payload'
 import { authenticated } from '@/cms/access'
 import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { coachTimeZone } from '@/domain/dates'
+import { SITE_WRITE } from './calls'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -228,6 +229,20 @@ export const Availability: GlobalConfig = {
         ) {
           const { payload } = req
           setTimeout(() => void import('./busy-times').then((m) => m.refreshBusyCalendar(payload)).catch(() => {}), 500)
+        }
+        return doc
+      },
+      async ({ doc, previousDoc, req }) => {
+        // The admin shows each call in the zone stored with it: calls still ahead follow the coach's new zone.
+        if (previousDoc?.timeZone && doc.timeZone !== previousDoc.timeZone) {
+          await req.payload.update({
+            collection: 'discovery-calls',
+            where: { startsAt: { greater_than: new Date().toISOString() } },
+            data: { startsAt_tz: doc.timeZone },
+            overrideAccess: true,
+            req,
+            context: { [SITE_WRITE]: true },
+          })
         }
         return doc
       },

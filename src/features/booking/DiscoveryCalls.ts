@@ -1,14 +1,17 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Where } from 'payload'
 
 import { inboxAccess } from '@/cms/access'
+import { timeZoneOptions } from '@/domain/dates'
 
-import { mailCoachCancel, stampCoachCancel } from './coach-cancel'
+import { readAvailability } from './calls'
+import { checkCoachChange, mailCoachChange } from './coach-changes'
 
 /**
  * Booked free discovery calls. Visitors create them at /scheduling (through the site's own handler); the
- * coach reads them here, keeps private notes, and may cancel one. The database refuses a live call that
- * overlaps another live call with its buffer (a trigger on SQLite, an exclusion constraint on PostgreSQL;
- * see the booking migration), so two visitors can never hold the same time.
+ * coach reads them here (the upcoming ones first: see src/proxy.ts), keeps private notes, and may move or
+ * cancel one at any time. The database refuses a live call that overlaps another live call with its buffer
+ * (a trigger on SQLite, an exclusion constraint on PostgreSQL), and a second upcoming call for one e-mail
+ * address (a trigger on both; see the booking migrations), so two visitors can never hold the same time.
  */
 export const DiscoveryCalls: CollectionConfig = {
   slug: 'discovery-calls',
@@ -20,10 +23,17 @@ export const DiscoveryCalls: CollectionConfig = {
     group: 'Booking',
     listSearchableFields: ['name', 'email'],
     components: { beforeListTable: ['@/features/booking/CallListViews#CallListViews'] },
-    description: 'Free discovery calls booked at /scheduling, soonest first. Times show in your browser’s time zone.',
+    description: 'Free discovery calls booked at /scheduling. Times are in your time zone (Booking → Availability).',
   },
-  access: inboxAccess,
-  hooks: { beforeChange: [stampCoachCancel], afterChange: [mailCoachCancel] },
+  access: {
+    ...inboxAccess,
+    // A booked call still ahead is cancelled, not deleted: the visitor must hear of it, its reminders stop.
+    delete: ({ req }): Where | false =>
+      Boolean(req.user) && {
+        or: [{ status: { equals: 'cancelled' } }, { startsAt: { less_than: new Date().toISOString() } }],
+      },
+  },
+  hooks: { beforeChange: [checkCoachChange], afterChange: [mailCoachChange] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100, admin: { readOnly: true } },
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: { readOnly: true } },
@@ -34,15 +44,27 @@ export const DiscoveryCalls: CollectionConfig = {
       type: 'date',
       required: true,
       index: true,
-      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+      // Shown in the time zone stored beside it (`startsAt_tz`): the coach's, set when the call is booked.
+      timezone: {
+        supportedTimezones: timeZoneOptions(),
+        // Stored as text: a database enum of every zone would change with each new time zone release.
+        override: ({ baseField }) => ({
+          name: baseField.name,
+          type: 'text',
+          admin: { hidden: true },
+          hooks: {
+            beforeValidate: [async ({ value, req }) => value || (await readAvailability(req.payload, req)).timeZone],
+          },
+        }),
+      },
+      access: { update: ({ doc }) => doc?.status !== 'cancelled' },
+      admin: {
+        date: { pickerAppearance: 'dayAndTime', timeIntervals: 15, displayFormat: 'EEE d MMM yyyy, HH:mm' },
+        description:
+          'To move the call, pick the new time and save: the visitor gets the new time with an updated invite.',
+      },
     },
-    {
-      name: 'endsAt',
-      label: 'Ends',
-      type: 'date',
-      required: true,
-      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
-    },
+    { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
     // The end plus the buffer that was in force when booked: the span no other live call may overlap.
     { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },
     {

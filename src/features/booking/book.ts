@@ -1,14 +1,23 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
 import type { DiscoveryCall } from '@/payload-types'
 import type { FormClient } from '@/platform/forms/client'
 import { FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipeline'
-import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
-import { mailSettings, type MailSettings } from '@/platform/mail/settings'
+import { enqueueMail } from '@/platform/mail/outbox'
+import { mailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
-import { callUid, isOverlapRefusal, liveCalls, managePath, readAvailability, readBookingRules } from './calls'
-import { SITE_WRITE } from './coach-cancel'
-import { bookedMail, bookedNotification, cancelledMails, existingCallMail, movedMails, reminderMails } from './mails'
+import { mailBooked, mailCancelled, mailMoved } from './call-mail'
+import {
+  callReference,
+  callSpan,
+  databaseRefusal,
+  liveCalls,
+  managePath,
+  readAvailability,
+  readBookingRules,
+  SITE_WRITE,
+} from './calls'
+import { existingCallMail } from './mails'
 import {
   ALREADY_BOOKED,
   BOOKED,
@@ -20,63 +29,9 @@ import {
   SLOT_TAKEN,
   type BookingField,
 } from './rules'
-import { isOpenSlot, type Availability } from './slots'
+import { isOpenSlot } from './slots'
 
-const HOUR = 60 * 60 * 1000
-const DAY = 24 * HOUR
-const reference = (call: Pick<DiscoveryCall, 'id'>) => `discovery-calls:${call.id}`
-
-/** The span a call holds in the database: its time plus the buffer (see the no-overlap rule). */
-const span = (start: Date, a: Availability) => {
-  const endsAt = new Date(start.getTime() + a.callMinutes * 60_000)
-  return {
-    startsAt: start.toISOString(),
-    endsAt: endsAt.toISOString(),
-    blockedUntil: new Date(endsAt.getTime() + a.bufferMinutes * 60_000).toISOString(),
-  }
-}
-
-/**
- * Queues a call's reminders for its current time: the visitor's 24 hours before (only when that is still
- * ahead when booked), both sides' 1 hour before. Keyed by the call's UID, sequence and kind, so each is
- * queued once however often this runs; a moved call's old reminders are cancelled first.
- */
-async function queueReminders(
-  payload: Payload,
-  call: DiscoveryCall,
-  a: Availability,
-  s: MailSettings,
-  now: Date,
-  req: Partial<PayloadRequest>,
-): Promise<void> {
-  const start = new Date(call.startsAt).getTime()
-  const mails = reminderMails(call, a.timeZone, s)
-  const key = (kind: string, i = 0) => `${callUid(call)}:${call.sequence}:${kind}:${i}`
-  const common = { now, reference: reference(call) }
-  if (start - DAY > now.getTime()) {
-    const sendAfter = new Date(start - DAY)
-    await enqueueMail(
-      payload,
-      { ...common, kind: 'call-reminder-24h', mail: mails.dayBefore, sendAfter, idempotencyKey: key('24h') },
-      req,
-    )
-  }
-  if (start - HOUR > now.getTime()) {
-    const sendAfter = new Date(start - HOUR)
-    for (const [i, mail] of mails.hourBefore.entries()) {
-      await enqueueMail(
-        payload,
-        { ...common, kind: 'call-reminder-1h', mail, sendAfter, idempotencyKey: key('1h', i) },
-        req,
-      )
-    }
-  }
-}
-
-const cancelReminders = async (payload: Payload, call: DiscoveryCall, req: Partial<PayloadRequest>) => {
-  await cancelQueuedMail(payload, { reference: reference(call), kind: 'call-reminder-24h' }, req)
-  await cancelQueuedMail(payload, { reference: reference(call), kind: 'call-reminder-1h' }, req)
-}
+const DAY = 24 * 60 * 60 * 1000
 
 /**
  * The booking form of /scheduling. The chosen time is checked again against the rules as they are now;
@@ -109,7 +64,7 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
     })
     if (upcoming.docs[0]) {
       const mail = existingCallMail(upcoming.docs[0], a.timeZone, settings)
-      await enqueueMail(payload, { kind: 'call-existing', mail, now, reference: reference(upcoming.docs[0]) }, req)
+      await enqueueMail(payload, { kind: 'call-existing', mail, now, reference: callReference(upcoming.docs[0]) }, req)
       return { refused: ALREADY_BOOKED }
     }
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)
@@ -123,27 +78,27 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
           name: input.name,
           email,
           note: input.note || null,
-          ...span(input.slot, a),
+          ...callSpan(input.slot, a.callMinutes, a.bufferMinutes),
+          startsAt_tz: a.timeZone,
           status: 'booked',
           visitorTimeZone: input.timeZone ?? null,
           sequence: 0,
+          // The booking's own clock: the database's one-upcoming-call rule counts the calls still ahead of it.
+          createdAt: now.toISOString(),
         },
         depth: 0,
         overrideAccess: true,
         req,
       })
     } catch (error) {
-      if (isOverlapRefusal(error)) throw new FormRefusal(SLOT_TAKEN)
+      const refusal = databaseRefusal(error)
+      if (refusal === 'overlap') throw new FormRefusal(SLOT_TAKEN)
+      // Only a simultaneous booking with the same address gets here (the check above saw no call yet); its
+      // own confirmation mail carries the details and the manage link.
+      if (refusal === 'one-upcoming') throw new FormRefusal(ALREADY_BOOKED)
       throw error
     }
-    await enqueueMail(
-      payload,
-      { kind: 'call-booked', mail: bookedMail(call, a.timeZone, settings), now, reference: reference(call) },
-      req,
-    )
-    const notification = bookedNotification(call, a.timeZone, settings)
-    await enqueueMail(payload, { kind: 'call-booked-coach', mail: notification, now, reference: reference(call) }, req)
-    await queueReminders(payload, call, a, settings, now, req)
+    await mailBooked(call, { payload, coachTimeZone: a.timeZone, settings, now, req })
     return { redirectTo: `${managePath(call)}?booked=1` }
   },
 }
@@ -177,14 +132,7 @@ export async function cancelCall(
       overrideAccess: true,
       req,
     })
-    await cancelReminders(payload, cancelled, req)
-    for (const [i, mail] of cancelledMails(cancelled, a.timeZone, settings, by).entries()) {
-      await enqueueMail(
-        payload,
-        { kind: i ? 'call-cancelled-coach' : 'call-cancelled', mail, now, reference: reference(call) },
-        req,
-      )
-    }
+    await mailCancelled(cancelled, by, { payload, coachTimeZone: a.timeZone, settings, now, req })
     return 'done' as const
   })
 }
@@ -208,24 +156,16 @@ export async function rescheduleCall(
       const moved = await payload.update({
         collection: 'discovery-calls',
         id: call.id,
-        data: { ...span(newStart, a), sequence: call.sequence + 1 },
+        data: { ...callSpan(newStart, a.callMinutes, a.bufferMinutes), sequence: call.sequence + 1 },
         depth: 0,
         overrideAccess: true,
         req,
       })
-      await cancelReminders(payload, moved, req)
-      for (const [i, mail] of movedMails(moved, a.timeZone, settings).entries()) {
-        await enqueueMail(
-          payload,
-          { kind: i ? 'call-moved-coach' : 'call-moved', mail, now, reference: reference(call) },
-          req,
-        )
-      }
-      await queueReminders(payload, moved, a, settings, now, req)
+      await mailMoved(moved, { payload, coachTimeZone: a.timeZone, settings, now, req })
       return 'done' as const
     })
   } catch (error) {
-    if (isOverlapRefusal(error)) return 'slot-taken'
+    if (databaseRefusal(error) === 'overlap') return 'slot-taken'
     throw error
   }
 }

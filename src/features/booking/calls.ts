@@ -58,6 +58,20 @@ export async function liveCalls(
 
 export { callUid, managePath, manageToken } from './manage-token'
 
+/** The admin's list of discovery calls. */
+export const CALLS_IN_ADMIN = '/admin/collections/discovery-calls'
+
+/**
+ * The admin's list of the calls still ahead, soonest first: where the coach lands when opening Discovery
+ * calls (src/proxy.ts). A filter in the address, so the admin's filter bar shows it and the coach can change it.
+ */
+export const upcomingCallsPath = (now: Date): string =>
+  `${CALLS_IN_ADMIN}?${new URLSearchParams({
+    'where[or][0][and][0][startsAt][greater_than]': now.toISOString(),
+    'where[or][0][and][1][status][equals]': 'booked',
+    sort: 'startsAt',
+  })}`
+
 /** The call a manage token belongs to, or null for a token that is malformed, forged or of a deleted call. */
 export async function callByToken(payload: Payload, token: string): Promise<DiscoveryCall | null> {
   const named = verifiedManageToken(token)
@@ -68,11 +82,32 @@ export async function callByToken(payload: Payload, token: string): Promise<Disc
   return call && new Date(call.createdAt).getTime() === named.createdAtMs ? call : null
 }
 
-/** Whether an error is the database refusing overlapping calls (trigger on SQLite, constraint on PostgreSQL). */
-export const isOverlapRefusal = (error: unknown): boolean => {
+/**
+ * Which of the database's own booking rules refused a write (see the booking migrations), if any:
+ * `overlap`, a live call over another live call's time with its buffer (a trigger on SQLite, an exclusion
+ * constraint on PostgreSQL); `one-upcoming`, a second upcoming call for one e-mail address (a trigger on both).
+ */
+export function databaseRefusal(error: unknown): 'overlap' | 'one-upcoming' | null {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (e instanceof Error && /discovery_calls_no_overlap/.test(e.message)) return true
-    if ((e as { code?: string }).code === '23P01') return true
+    const message = e instanceof Error ? e.message : ''
+    if (/discovery_calls_no_overlap/.test(message) || (e as { code?: string }).code === '23P01') return 'overlap'
+    if (/discovery_calls_one_upcoming/.test(message)) return 'one-upcoming'
   }
-  return false
+  return null
+}
+
+/** Set in `req.context` by the site's own booking code on its writes: the admin hooks are for the coach's edits. */
+export const SITE_WRITE = 'bookingSiteWrite'
+
+/** The outbox reference of every mail about a call: cancelling or moving it withdraws its queued reminders. */
+export const callReference = (call: Pick<DiscoveryCall, 'id'>): string => `discovery-calls:${call.id}`
+
+/** The span a call holds in the database: its time, and the buffer after it that no other live call may overlap. */
+export function callSpan(start: Date, callMinutes: number, bufferMinutes: number) {
+  const endsAt = new Date(start.getTime() + callMinutes * 60_000)
+  return {
+    startsAt: start.toISOString(),
+    endsAt: endsAt.toISOString(),
+    blockedUntil: new Date(endsAt.getTime() + bufferMinutes * 60_000).toISOString(),
+  }
 }

@@ -3,6 +3,7 @@ import * as migration_20261122_161603_forms from './20261122_161603_forms';
 import * as migration_20261123_144654_mail_queue from './20261123_144654_mail_queue';
 import * as migration_20261123_151702_booking from './20261123_151702_booking';
 import * as migration_20261123_153902_booking_calendar from './20261123_153902_booking_calendar';
+import * as migration_20261123_182651_booking_admin from './20261123_182651_booking_admin';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_153902_booking_calendar.up,
     down: migration_20261123_153902_booking_calendar.down,
-    name: '20261123_153902_booking_calendar'
+    name: '20261123_153902_booking_calendar',
+  },
+  {
+    up: migration_20261123_182651_booking_admin.up,
+    down: migration_20261123_182651_booking_admin.down,
+    name: '20261123_182651_booking_admin'
   },
 ];
