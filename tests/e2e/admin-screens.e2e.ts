@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -167,7 +169,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(res.status()).toBe(200)
   }
 
-  it('a booked call shows under Booking; cancelling it there tells the visitor and the calendar feed', async () => {
+  it('a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed', async () => {
     // A visitor books the first open time.
     const html = await (await fetch(`${site.url}/scheduling`)).text()
     const slot = /name="slot" value="([^"]+)"/.exec(html)![1]!
@@ -178,15 +180,43 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     })
     expect(booked.status).toBe(200)
 
-    const context = await browser.newContext({ viewport: DESKTOP })
+    // The coach's browser is in Tokyo; the coach's zone (Booking → Availability) is UTC: times show in UTC.
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Tokyo' })
     const page = await context.newPage()
     await signIn(page)
+    const inCoachZone = (iso: string) => format(new TZDate(iso, 'UTC'), 'EEE d MMM yyyy, HH:mm')
+    // Discovery calls open on the upcoming ones, soonest first, with the filter in the address.
     await page.goto(`${site.url}/admin/collections/discovery-calls`)
-    await page.getByRole('link', { name: 'Upcoming calls' }).click()
-    await page.waitForURL(/where/)
+    await page.waitForURL(/where.+startsAt.+greater_than.+sort=startsAt/)
+    const row = page.locator('tbody tr', { hasText: 'Lin Visitor' })
+    await expect.poll(() => row.innerText()).toContain(inCoachZone(slot))
     await page.getByRole('link', { name: 'Lin Visitor' }).first().click()
     await page.waitForURL(/\/admin\/collections\/discovery-calls\/\d+$/)
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+
+    // Move it a day later: the visitor gets the new time with the updated invite.
+    const later = new Date(Date.parse(slot) + 24 * 60 * 60 * 1000).toISOString()
+    const startsAt = page.locator('#field-startsAt input:visible').first()
+    expect(await startsAt.inputValue()).toBe(inCoachZone(slot))
+    await startsAt.fill(inCoachZone(later))
+    await page.keyboard.press('Escape')
+    await page.waitForTimeout(500)
+    await page.locator('#action-save:visible').click()
+    await page.getByText('Updated successfully.').first().waitFor()
+    const mailsTo = (address: string) => smtp.mails.filter((m) => m.to?.some((t) => t.address === address))
+    await expect
+      .poll(() => mailsTo('lin.visitor@example.com').map((m) => m.subject), { timeout: 20_000 })
+      .toContain('Your discovery call was moved | Jordan Ellis Coaching')
+    const moved = mailsTo('lin.visitor@example.com').find((m) => m.subject?.includes('was moved'))!
+    const inviteText = moved.attachments
+      .filter((a) => a.mimeType.startsWith('text/calendar'))
+      .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
+      .join('\n')
+    expect(inviteText).toContain(`DTSTART:${later.replace(/[-:]/g, '').replace('.000', '')}`)
+    expect(inviteText).toContain('SEQUENCE:1')
+    expect(await startsAt.inputValue()).toBe(inCoachZone(later))
+
+    // Cancel it.
     await page.locator('#field-status .rs__control').click()
     await page.locator('.rs__option', { hasText: 'Cancelled' }).click()
     await page.waitForTimeout(500)
@@ -208,7 +238,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const feed = (await page.locator('[data-feed-address]').innerText()).trim()
     expect(feed).toMatch(new RegExp(`^${site.url}/calendar/[\\w-]+\\.ics$`))
     const ics = await (await fetch(feed)).text()
-    expect(ics).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace('.000', '')}`)
+    expect(ics).toContain(`DTSTART:${later.replace(/[-:]/g, '').replace('.000', '')}`)
     expect(ics).toContain('STATUS:CANCELLED')
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
