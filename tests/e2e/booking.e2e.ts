@@ -102,6 +102,33 @@ describe('booking a discovery call at /scheduling', () => {
     expect(await other.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(1)
   }, 90_000)
 
+  it('with JavaScript, a time taken while the visitor typed: “That time was just taken”, fresh times, nothing typed lost', async () => {
+    const page = await visitor('America/New_York', true)
+    await page.goto(`${SEEDED}/scheduling`)
+    await expect.poll(() => page.locator('.slot-picker__zone').innerText()).toBe('Times shown in America/New_York')
+    const wanted = page.locator('input[name="slot"]').nth(7)
+    const slot = (await wanted.getAttribute('value'))!
+    await page.waitForTimeout(2100) // the minimum fill time
+    await wanted.check()
+    await page.fill('#book-name', 'Katherine Johnson')
+    await page.fill('#book-email', 'katherine.booking@example.com')
+    // Someone else books that time first.
+    const other = await fetch(`${SEEDED}/api/discovery-calls`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.250' },
+      body: JSON.stringify({ slot, name: 'Quicker Visitor', email: 'quicker.booking@example.com', timeZone: 'UTC' }),
+    })
+    expect(other.status).toBe(200)
+    await page.getByRole('button', { name: 'Book this time' }).click()
+    await expect
+      .poll(() => page.getByRole('alert').first().innerText())
+      .toContain('That time was just taken. Please pick another.')
+    await expect.poll(() => page.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(0)
+    expect(await page.locator('input[name="slot"]').count()).toBeGreaterThan(0)
+    expect(await page.inputValue('#book-name')).toBe('Katherine Johnson')
+    expect(await page.inputValue('#book-email')).toBe('katherine.booking@example.com')
+  }, 90_000)
+
   it('without JavaScript, in the coach’s zone: book, then move to another time', async () => {
     const page = await visitor('Asia/Tokyo', false)
     expect((await page.goto(`${SEEDED}/scheduling`))?.status()).toBe(200)

@@ -1,6 +1,6 @@
 /**
  * One "app instance" for the two-process booking test: boots Payload on DATABASE_URL and makes COUNT
- * simultaneous booking attempts of one time (argv: slot, count, clock), printing each answer's status.
+ * simultaneous booking attempts of one time (argv: slot, count, clock), printing each answer's status and text.
  * Started twice at the same moment by booking-suite.ts.
  */
 import { getPayload } from 'payload'
@@ -17,7 +17,7 @@ const results = await Promise.all(
       { slot, name: 'Twin', email: `twin-${tag}-${i}@example.com`, timeZone: 'UTC' },
       { ipHash: `twin-${tag}-${i}` },
       new Date(now!),
-    ).then((r) => r.status),
+    ).then((r) => `${r.status}: ${r.message}`),
   ),
 )
 console.log(JSON.stringify(results))

@@ -1,6 +1,7 @@
 'use client'
 
-import { useSyncExternalStore, type ReactNode } from 'react'
+import { useRouter } from 'next/navigation'
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 
 import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
@@ -52,6 +53,11 @@ export function BookingForm({
     () => true,
     () => false,
   )
+  // A refused time (just taken, or no longer open): the page fetches the times afresh, keeping what was typed.
+  const router = useRouter()
+  useEffect(() => {
+    if (state?.status === 'conflict') router.refresh()
+  }, [state, router])
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
   const problem = state && state.status !== 'ok' ? state : null

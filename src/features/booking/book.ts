@@ -29,9 +29,13 @@ import {
   SLOT_TAKEN,
   type BookingField,
 } from './rules'
-import { isOpenSlot } from './slots'
+import { isOpenSlot, type Availability, type Interval } from './slots'
 
 const DAY = 24 * 60 * 60 * 1000
+
+/** Why a time is not open: another call took it (or filled its day), or it is gone for another reason. */
+const refusedTime = (a: Availability, busy: Interval[], now: Date, slot: Date) =>
+  isOpenSlot(a, busy, [], now, slot) ? SLOT_TAKEN : SLOT_GONE
 
 /**
  * The booking form of /scheduling. The chosen time is checked again against the rules as they are now;
@@ -68,7 +72,7 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
       return { refused: ALREADY_BOOKED }
     }
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)
-    if (!isOpenSlot(a, busy, calls, now, input.slot)) throw new FormRefusal(SLOT_GONE)
+    if (!isOpenSlot(a, busy, calls, now, input.slot)) throw new FormRefusal(refusedTime(a, busy, now, input.slot))
 
     let call: DiscoveryCall
     try {
@@ -149,7 +153,8 @@ export async function rescheduleCall(
   const { availability: a, busy } = await readBookingRules(payload)
   const settings = await mailSettings(payload)
   const others = (await liveCalls(payload, new Date(now.getTime() - DAY))).filter((c) => c.id !== call.id)
-  if (!isOpenSlot(a, busy, others, now, newStart)) return 'slot-gone'
+  if (!isOpenSlot(a, busy, others, now, newStart))
+    return refusedTime(a, busy, now, newStart) === SLOT_TAKEN ? 'slot-taken' : 'slot-gone'
   try {
     return await inTransaction(payload, async (req) => {
       req.context[SITE_WRITE] = true
