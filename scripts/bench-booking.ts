@@ -17,6 +17,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const site = await startBuildCopy('bench-booking', 3403, {
   OUTBOX_INTERVAL_MS: '3600000',
+  // As behind one proxy: each simulated visitor is told apart by the address in X-Forwarded-For.
+  TRUST_PROXY_HOPS: '1',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 })
 
