@@ -112,11 +112,15 @@ export interface Config {
   globals: {
     'site-settings': SiteSetting;
     announcement: Announcement;
+    'home-page': HomePage;
+    'coaching-page': CoachingPage;
     availability: Availability;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     announcement: AnnouncementSelect<false> | AnnouncementSelect<true>;
+    'home-page': HomePageSelect<false> | HomePageSelect<true>;
+    'coaching-page': CoachingPageSelect<false> | CoachingPageSelect<true>;
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
   };
   locale: null;
@@ -925,6 +929,153 @@ export interface Announcement {
   createdAt?: string | null;
 }
 /**
+ * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "home-page".
+ */
+export interface HomePage {
+  id: number;
+  hero: {
+    /**
+     * At most 60 characters.
+     */
+    eyebrow: string;
+    /**
+     * At most 70 characters.
+     */
+    headline: string;
+    /**
+     * At most 300 characters.
+     */
+    lead: string;
+  };
+  helpCards?:
+    | {
+        /**
+         * At most 40 characters.
+         */
+        title: string;
+        /**
+         * At most 160 characters.
+         */
+        text: string;
+        link:
+          '/' | '/about' | '/coaching' | '/books' | '/blog' | '/workshops' | '/schedule-and-contact' | '/scheduling';
+        /**
+         * At most 30 characters.
+         */
+        linkLabel: string;
+        id?: string | null;
+      }[]
+    | null;
+  impact?:
+    | {
+        /**
+         * E.g. 500+. At most 8 characters.
+         */
+        figure: string;
+        /**
+         * At most 40 characters.
+         */
+        label: string;
+        id?: string | null;
+      }[]
+    | null;
+  seo: {
+    /**
+     * Shown after the site name in the browser tab and in search results. At most 60 characters.
+     */
+    title: string;
+    /**
+     * At most 160 characters.
+     */
+    description: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "coaching-page".
+ */
+export interface CoachingPage {
+  id: number;
+  /**
+   * At most 400 characters.
+   */
+  intro: string;
+  steps?:
+    | {
+        /**
+         * At most 50 characters.
+         */
+        title: string;
+        /**
+         * At most 200 characters.
+         */
+        text: string;
+        id?: string | null;
+      }[]
+    | null;
+  pricing?:
+    | {
+        /**
+         * At most 40 characters.
+         */
+        name: string;
+        /**
+         * In US dollars, a whole number (e.g. 150).
+         */
+        price: number;
+        /**
+         * E.g. Weekly sessions. At most 50 characters.
+         */
+        rhythm: string;
+        features?:
+          | {
+              /**
+               * At most 80 characters.
+               */
+              feature: string;
+              id?: string | null;
+            }[]
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Leads to the booking page. At most 30 characters.
+   */
+  pricingCallToAction: string;
+  closing: {
+    /**
+     * At most 40 characters.
+     */
+    heading: string;
+    /**
+     * At most 200 characters.
+     */
+    text: string;
+  };
+  seo: {
+    /**
+     * Shown before “| site name” in the browser tab and in search results. At most 60 characters.
+     */
+    title: string;
+    /**
+     * At most 160 characters.
+     */
+    description: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * When visitors can book a free discovery call at /scheduling. Times are in your time zone; visitors see them in theirs.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1036,6 +1187,90 @@ export interface AnnouncementSelect<T extends boolean = true> {
   text?: T;
   link?: T;
   endsAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "home-page_select".
+ */
+export interface HomePageSelect<T extends boolean = true> {
+  hero?:
+    | T
+    | {
+        eyebrow?: T;
+        headline?: T;
+        lead?: T;
+      };
+  helpCards?:
+    | T
+    | {
+        title?: T;
+        text?: T;
+        link?: T;
+        linkLabel?: T;
+        id?: T;
+      };
+  impact?:
+    | T
+    | {
+        figure?: T;
+        label?: T;
+        id?: T;
+      };
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "coaching-page_select".
+ */
+export interface CoachingPageSelect<T extends boolean = true> {
+  intro?: T;
+  steps?:
+    | T
+    | {
+        title?: T;
+        text?: T;
+        id?: T;
+      };
+  pricing?:
+    | T
+    | {
+        name?: T;
+        price?: T;
+        rhythm?: T;
+        features?:
+          | T
+          | {
+              feature?: T;
+              id?: T;
+            };
+        id?: T;
+      };
+  pricingCallToAction?: T;
+  closing?:
+    | T
+    | {
+        heading?: T;
+        text?: T;
+      };
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
+  _status?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -1,22 +1,26 @@
 import Link from 'next/link'
 
-import { formatPrice, PRICING } from '@/domain/business'
+import { formatPrice } from '@/domain/business'
 import { Card } from './Card'
 
-export function PricingCards() {
+export type PricingPlan = { name: string; price: number; rhythm: string; features: { feature: string }[] }
+
+/** The coaching page's pricing cards, each with a button to book the free discovery call. */
+export function PricingCards({ plans, callToAction }: { plans: PricingPlan[]; callToAction: string }) {
   return (
     <ul className="card-grid pricing" data-list="pricing">
-      {PRICING.map((plan) => (
-        <Card key={plan.name} variant="pricing-card" title={plan.name}>
+      {plans.map((plan, i) => (
+        <Card key={i} variant="pricing-card" title={plan.name}>
           <p className="pricing-card__price">{formatPrice(plan.price)}</p>
           <p className="pricing-card__rhythm">{plan.rhythm}</p>
           <ul className="feature-list">
-            {plan.features.map((f) => (
-              <li key={f}>{f}</li>
+            {plan.features.map((f, j) => (
+              <li key={j}>{f.feature}</li>
             ))}
           </ul>
           <Link href="/scheduling" className="button button--secondary">
-            Start with a free call<span className="visually-hidden"> about the {plan.name}</span>
+            {callToAction}
+            <span className="visually-hidden"> about the {plan.name}</span>
           </Link>
         </Card>
       ))}

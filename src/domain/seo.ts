@@ -12,8 +12,8 @@ export function pageMetadata({
   description: string
   path: string
 }): Metadata {
-  const fullTitle =
-    path === '/' ? `${BRAND.siteName}: personal growth and life coaching` : `${title} | ${BRAND.siteName}`
+  // The home page's title says what the site is after its name; every other page's names the page first.
+  const fullTitle = path === '/' ? `${BRAND.siteName}: ${title}` : `${title} | ${BRAND.siteName}`
   return {
     title: { absolute: fullTitle },
     description,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { freshPostgres } from '../integration/database'
-import { DESKTOP, launchBrowser } from './browser'
+import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
 import { e2ePort } from './ports'
 
 const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
@@ -168,6 +168,68 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     })
     expect(res.status()).toBe(200)
   }
+
+  it('the coach rewrites the home page and a price: a draft shows only in the preview, publishing shows it to everyone', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await signIn(page)
+    const publicPage = async (path: string) => (await fetch(`${site.url}${path}`)).text()
+    const saved = (text: string) => page.getByText(text).first().waitFor()
+
+    // Publish a new headline: every visitor's next request shows it.
+    await page.goto(`${site.url}/admin/globals/home-page`)
+    const published = `Grow with courage ${Date.now()}`
+    await fill(page, '#field-hero__headline', published)
+    await submit(page, 'Publish changes')
+    await saved('Updated successfully.')
+    expect(await publicPage('/')).toContain(`<h1>${published}</h1>`)
+
+    // Save a draft: visitors still see the published headline; the coach's Preview shows the draft.
+    const draft = `A draft headline ${Date.now()}`
+    await fill(page, '#field-hero__headline', draft)
+    await submit(page, 'Save Draft')
+    await saved('Draft saved successfully.')
+    const visitorSees = await publicPage('/')
+    expect(visitorSees).toContain(`<h1>${published}</h1>`)
+    expect(visitorSees).not.toContain(draft)
+    const [preview] = await Promise.all([context.waitForEvent('page'), page.locator('#preview-button').click()])
+    await preview.waitForURL(`${site.url}/preview/home`)
+    expect(await preview.locator('h1').innerText()).toBe(draft)
+    expect(await preview.getByRole('status').first().innerText()).toContain('Preview of your latest draft')
+    await expectNoSeriousA11yViolations(preview, 'home page in preview')
+    await preview.getByRole('link', { name: 'See the published page' }).click()
+    await preview.waitForURL(`${site.url}/`)
+    await expect.poll(() => preview.locator('h1:visible').allInnerTexts()).toEqual([published])
+    // Nobody else sees the draft: a visitor who opens the preview is sent to log in.
+    const stranger = await fetch(`${site.url}/preview/home`)
+    expect(await stranger.text()).not.toContain(draft)
+    const visitor = await browser.newContext({ viewport: DESKTOP })
+    const visitorPage = await visitor.newPage()
+    await visitorPage.goto(`${site.url}/preview/home`)
+    await visitorPage.waitForURL(`${site.url}/admin/login?redirect=%2Fpreview%2Fhome`)
+    await visitor.close()
+
+    // Publish the built-in headline again (what the other tests expect).
+    await fill(page, '#field-hero__headline', 'Grow into the life you actually want')
+    await submit(page, 'Publish changes')
+    await saved('Updated successfully.')
+    expect(await publicPage('/')).toContain('<h1>Grow into the life you actually want</h1>')
+
+    // A new price shows on /coaching at the next request (a price that is not a whole number of dollars is
+    // refused: tests/integration/cms-suite.ts).
+    await page.goto(`${site.url}/admin/globals/coaching-page`)
+    await fill(page, '#field-pricing__0__price', '175')
+    await submit(page, 'Publish changes')
+    await saved('Updated successfully.')
+    expect(await publicPage('/coaching')).toContain('<p class="pricing-card__price">$175</p>')
+    await fill(page, '#field-pricing__0__price', '150')
+    await submit(page, 'Publish changes')
+    await saved('Updated successfully.')
+    expect(await publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
+
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 180_000)
 
   it('a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed', async () => {
     // A visitor books the first open time.

@@ -54,6 +54,38 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(settings.phone).toBeTruthy()
     })
 
+    it('keeps a page’s draft apart from its published copy, which fills from the built-in copy', async () => {
+      const { withDefaults } = await import('@/features/pages/copy')
+      const { COACHING_COPY } = await import('@/features/pages/defaults')
+      const published = async () => withDefaults(await payload.findGlobal({ slug: 'coaching-page' }), COACHING_COPY)
+      // Never saved: the built-in copy, prices as the spec has them.
+      expect((await published()).pricing.map((p) => [p.name, p.price, p.rhythm])).toEqual([
+        ['Starter Session', 150, 'One-off session, 60 minutes'],
+        ['3-Month Program', 1200, 'Bi-weekly sessions'],
+        ['6-Month Program', 2200, 'Weekly sessions'],
+      ])
+      const copy = await published()
+      const withPrice = (price: number) => ({
+        ...copy,
+        pricing: [{ ...copy.pricing[0]!, price }, ...copy.pricing.slice(1)],
+      })
+      await payload.updateGlobal({ slug: 'coaching-page', data: { ...withPrice(175), _status: 'published' } })
+      await payload.updateGlobal({ slug: 'coaching-page', data: { ...withPrice(190), _status: 'draft' }, draft: true })
+      expect((await published()).pricing[0]!.price).toBe(175)
+      const draft = await payload.findGlobal({ slug: 'coaching-page', draft: true })
+      expect(draft.pricing?.[0]?.price).toBe(190)
+      // A price must be a whole number of dollars.
+      const refused = await payload
+        .updateGlobal({ slug: 'coaching-page', data: { ...withPrice(150.5), _status: 'published' } })
+        .then(
+          () => null,
+          (error: { data?: { errors?: { message: string }[] } }) => error.data?.errors?.map((e) => e.message),
+        )
+      expect(refused).toEqual(['A price is a whole number of dollars between 0 and 100000, e.g. 150.'])
+      await payload.updateGlobal({ slug: 'coaching-page', data: { ...withPrice(150), _status: 'published' } })
+      expect((await published()).pricing[0]!.price).toBe(150)
+    })
+
     it('names every stored image after its content, so a replaced image gets a new address', async () => {
       const { abstractImage } = await import('@/cms/seed/images')
       const png = async (colors: string[]) => {

@@ -59,9 +59,13 @@ export const revalidateCollection = (
   ],
 })
 
-export const revalidateGlobal = (tag: ContentTag): GlobalAfterChangeHook[] => [
+/** Revalidates the global's tag on every save, or only on the saves `when` picks (e.g. publishing, not drafts). */
+export const revalidateGlobal = (
+  tag: ContentTag,
+  when: (doc: Record<string, unknown>) => boolean = () => true,
+): GlobalAfterChangeHook[] => [
   ({ doc, req }) => {
-    revalidate(tag, req)
+    if (when(doc)) revalidate(tag, req)
     return doc
   },
 ]

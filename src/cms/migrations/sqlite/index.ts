@@ -4,6 +4,7 @@ import * as migration_20261123_144651_mail_queue from './20261123_144651_mail_qu
 import * as migration_20261123_151656_booking from './20261123_151656_booking';
 import * as migration_20261123_153858_booking_calendar from './20261123_153858_booking_calendar';
 import * as migration_20261123_182646_booking_admin from './20261123_182646_booking_admin';
+import * as migration_20261123_184526_page_copy from './20261123_184526_page_copy';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_182646_booking_admin.up,
     down: migration_20261123_182646_booking_admin.down,
-    name: '20261123_182646_booking_admin'
+    name: '20261123_182646_booking_admin',
+  },
+  {
+    up: migration_20261123_184526_page_copy.up,
+    down: migration_20261123_184526_page_copy.down,
+    name: '20261123_184526_page_copy'
   },
 ];

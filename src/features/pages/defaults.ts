@@ -1,0 +1,94 @@
+import { BRAND } from '@/domain/brand'
+import { DISCOVERY_CALL, IMPACT, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+
+/*
+ * The built-in copy of each page: what a fresh install shows (the admin's fields start with it), and what a
+ * page shows when its copy cannot be read from the database. Button labels, routes and texts the spec fixes
+ * word for word stay in the page code, not here.
+ */
+
+/** The site's own pages a card or button may lead to (the coach picks among them). */
+export const SITE_PATHS = [
+  { label: 'Home', value: '/' },
+  { label: 'About', value: '/about' },
+  { label: 'Coaching', value: '/coaching' },
+  { label: 'My Books', value: '/books' },
+  { label: 'My Blog', value: '/blog' },
+  { label: 'Workshops', value: '/workshops' },
+  { label: 'Reach Us', value: '/schedule-and-contact' },
+  { label: 'Book a discovery call', value: '/scheduling' },
+] as const
+export type SitePath = (typeof SITE_PATHS)[number]['value']
+
+export const HOME_COPY = {
+  hero: {
+    eyebrow: 'Personal growth and life coaching',
+    headline: 'Grow into the life you actually want',
+    lead: 'I help thoughtful, busy people find clarity, build lasting habits and make brave decisions, through 1-on-1 coaching, group sessions, books and workshops.',
+  },
+  helpCards: [
+    {
+      title: '1-on-1 Coaching',
+      text: 'Private sessions tailored to your goals, pace and life.',
+      link: '/coaching' as SitePath,
+      linkLabel: 'Explore coaching',
+    },
+    {
+      title: 'Group Sessions',
+      text: 'Grow alongside others in small, supportive coaching circles.',
+      link: '/coaching' as SitePath,
+      linkLabel: 'See group coaching',
+    },
+    {
+      title: 'Workshops',
+      text: 'Hands-on workshops and seminars, online and in person.',
+      link: '/workshops' as SitePath,
+      linkLabel: 'View workshops',
+    },
+  ],
+  impact: IMPACT.map((i) => ({ figure: i.figure as string, label: i.label as string })),
+  seo: {
+    title: 'personal growth and life coaching',
+    description: BRAND.description,
+  },
+}
+
+export const COACHING_COPY = {
+  intro:
+    'Coaching is a partnership: you bring what matters to you, I bring structure, questions and accountability, so you can move from stuck to moving.',
+  steps: [
+    {
+      title: 'A free discovery call',
+      text: `About ${DISCOVERY_CALL.minutes} minutes to talk about your goals and see if we are a good fit.`,
+    },
+    { title: 'Your growth plan', text: 'Together we turn what you want into clear goals and first small steps.' },
+    {
+      title: 'Regular sessions',
+      text: `60-minute sessions by video or phone. Reschedule with ${RESCHEDULE_NOTICE_HOURS} hours notice.`,
+    },
+    { title: 'Progress you can see', text: 'We review what works, adjust the plan and celebrate the wins.' },
+  ],
+  pricing: PRICING.map((p) => ({
+    name: p.name as string,
+    price: p.price as number,
+    rhythm: p.rhythm as string,
+    features: p.features.map((feature) => ({ feature: feature as string })),
+  })),
+  pricingCallToAction: 'Start with a free call',
+  closing: {
+    heading: 'Ready to Begin?',
+    text: `Start with a free discovery call of about ${DISCOVERY_CALL.minutes} minutes. No obligation.`,
+  },
+  seo: {
+    title: 'Coaching',
+    description: 'Coaching packages, what to expect, pricing from $150 and answers to common questions.',
+  },
+}
+
+export const PAGE_COPY = { home: HOME_COPY, coaching: COACHING_COPY }
+export type PageName = keyof typeof PAGE_COPY
+export type PageCopy<P extends PageName> = (typeof PAGE_COPY)[P]
+
+/** Where each page lives, and the global in the admin that holds its copy. */
+export const PAGE_PATHS: Record<PageName, SitePath> = { home: '/', coaching: '/coaching' }
+export const PAGE_GLOBALS = { home: 'home-page', coaching: 'coaching-page' } as const satisfies Record<PageName, string>

@@ -1,0 +1,95 @@
+import type { Field, GlobalConfig, NumberField, SelectField, TextareaField, TextField } from 'payload'
+
+import { authenticated } from '@/cms/access'
+import { revalidateGlobal } from '@/platform/cache/revalidate'
+import { PAGE_GLOBALS, SITE_PATHS, type PageName } from './defaults'
+
+/*
+ * The field shapes of the page globals. Each limit keeps the layout intact and says so in the coach's terms.
+ */
+
+/**
+ * One line of text, at most `max` characters; `defaultValue` is the built-in copy (a list's rows take theirs
+ * from the list, so a row the coach adds starts empty).
+ */
+export const line = (
+  name: string,
+  label: string,
+  max: number,
+  { defaultValue, description }: { defaultValue?: string; description?: string } = {},
+): TextField => ({
+  name,
+  label,
+  type: 'text',
+  required: true,
+  maxLength: max,
+  defaultValue,
+  admin: { description: description ?? `At most ${max} characters.` },
+})
+
+/** A paragraph of plain text (no formatting), at most `max` characters. */
+export const paragraph = (name: string, label: string, max: number, defaultValue?: string): TextareaField => ({
+  name,
+  label,
+  type: 'textarea',
+  required: true,
+  maxLength: max,
+  defaultValue,
+  admin: { rows: 3, description: `At most ${max} characters.` },
+})
+
+/** Where a card or button leads: one of the site's own pages. */
+export const sitePath = (name: string, label: string): SelectField => ({
+  name,
+  label,
+  type: 'select',
+  required: true,
+  options: SITE_PATHS.map((p) => ({ label: `${p.label} (${p.value})`, value: p.value })),
+})
+
+/** A price in whole dollars. */
+export const price = (name: string, label: string): NumberField => ({
+  name,
+  label,
+  type: 'number',
+  required: true,
+  min: 0,
+  max: 100_000,
+  admin: { step: 1, description: 'In US dollars, a whole number (e.g. 150).' },
+  validate: (value: null | number | undefined) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100_000
+      ? true
+      : 'A price is a whole number of dollars between 0 and 100000, e.g. 150.',
+})
+
+/** The page's title and description for search engines and link previews. */
+export const seo = (defaults: { title: string; description: string }, titleHelp: string): Field => ({
+  name: 'seo',
+  label: 'Search engines and link previews',
+  type: 'group',
+  fields: [
+    line('title', 'Title', 60, { defaultValue: defaults.title, description: titleHelp }),
+    paragraph('description', 'Description', 160, defaults.description),
+  ],
+})
+
+/**
+ * A page's copy as a global in the admin's "Pages" group: drafts and a preview of the real page before
+ * anything goes live; publishing revalidates the page, so the next visitor sees it.
+ */
+export function pageGlobal(page: PageName, config: Pick<GlobalConfig, 'label' | 'fields'>): GlobalConfig {
+  return {
+    slug: PAGE_GLOBALS[page],
+    ...config,
+    admin: {
+      group: 'Pages',
+      description: 'Save a draft and use Preview to see the page before anyone else does; Publish puts it live.',
+      preview: () => `/preview/${page}`,
+    },
+    // Only the coach reads it through Payload; the site reads published copy on the server.
+    access: { read: authenticated, update: authenticated, readVersions: authenticated },
+    versions: { max: 20, drafts: true },
+    // A draft changes nothing visitors see; publishing does.
+    hooks: { afterChange: revalidateGlobal(`page-${page}`, (doc) => doc._status === 'published') },
+  }
+}
