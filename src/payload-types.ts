@@ -113,6 +113,7 @@ export interface Config {
     'site-settings': SiteSetting;
     announcement: Announcement;
     'home-page': HomePage;
+    'about-page': AboutPage;
     'coaching-page': CoachingPage;
     availability: Availability;
   };
@@ -120,6 +121,7 @@ export interface Config {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     announcement: AnnouncementSelect<false> | AnnouncementSelect<true>;
     'home-page': HomePageSelect<false> | HomePageSelect<true>;
+    'about-page': AboutPageSelect<false> | AboutPageSelect<true>;
     'coaching-page': CoachingPageSelect<false> | CoachingPageSelect<true>;
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
   };
@@ -1000,6 +1002,85 @@ export interface HomePage {
  * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
  *
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "about-page".
+ */
+export interface AboutPage {
+  id: number;
+  /**
+   * At most 200 characters.
+   */
+  intro: string;
+  /**
+   * Shown beside your journey. Without one, the drawn portrait is shown.
+   */
+  portrait?: (number | null) | Media;
+  journey: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  philosophy: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  credentials: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * Names the video for everyone, screen reader users included. At most 100 characters.
+   */
+  videoCaption: string;
+  seo: {
+    /**
+     * Shown before “| site name” in the browser tab and in search results. At most 60 characters.
+     */
+    title: string;
+    /**
+     * At most 160 characters.
+     */
+    description: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "coaching-page".
  */
 export interface CoachingPage {
@@ -1219,6 +1300,28 @@ export interface HomePageSelect<T extends boolean = true> {
         label?: T;
         id?: T;
       };
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "about-page_select".
+ */
+export interface AboutPageSelect<T extends boolean = true> {
+  intro?: T;
+  portrait?: T;
+  journey?: T;
+  philosophy?: T;
+  credentials?: T;
+  videoCaption?: T;
   seo?:
     | T
     | {

@@ -11,6 +11,7 @@ import { BlogPosts } from '@/features/content/collections/BlogPosts'
 import { CoachingServices } from '@/features/content/collections/CoachingServices'
 import { ContactMessages } from '@/features/contact/ContactMessages'
 import { FAQs } from '@/features/content/collections/FAQs'
+import { AboutPage } from '@/features/pages/AboutPage'
 import { CoachingPage } from '@/features/pages/CoachingPage'
 import { HomePage } from '@/features/pages/HomePage'
 import { MailOutbox } from '@/platform/mail/MailOutbox'
@@ -81,7 +82,7 @@ export default buildConfig({
     Users,
     RateLimitHits,
   ],
-  globals: [SiteSettings, Announcement, HomePage, CoachingPage, Availability],
+  globals: [SiteSettings, Announcement, HomePage, AboutPage, CoachingPage, Availability],
   db: databaseAdapter(),
   // Payload's own mail (password reset) goes through the site's outbox like every other mail.
   email: outboxEmailAdapter,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
+import { ABOUT_COPY } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
 import { e2ePort } from './ports'
@@ -169,7 +170,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(res.status()).toBe(200)
   }
 
-  it('the coach rewrites the home page and a price: a draft shows only in the preview, publishing shows it to everyone', async () => {
+  it('the coach rewrites the home page, a price and the about page: a draft shows only in the preview, publishing shows it to everyone', async () => {
     const context = await browser.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
     await signIn(page)
@@ -226,6 +227,26 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
     expect(await publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
+
+    // Rich text: the about page's journey, rewritten in the editor, shows as plain paragraphs.
+    await page.goto(`${site.url}/admin/globals/about-page`)
+    await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    const journey = page.locator('[data-field-path="journey"] [contenteditable="true"]')
+    await journey.click()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('I found my way through <b>burnout</b> & back.')
+    await submit(page, 'Publish changes')
+    await saved('Updated successfully.')
+    const about = await publicPage('/about')
+    expect(about).toContain('<p>I found my way through &lt;b&gt;burnout&lt;/b&gt; &amp; back.</p>')
+    expect(about).toContain('<h2>My Philosophy</h2><p>Change lasts when it is small')
+    // Back to the built-in journey for the other tests.
+    const restored = await page.request.post(`${site.url}/cms-api/globals/about-page`, {
+      data: { journey: ABOUT_COPY.journey, _status: 'published' },
+      headers: { origin: site.url },
+    })
+    expect(restored.status()).toBe(200)
+    expect(await publicPage('/about')).toContain('<p>For a decade I worked in corporate leadership')
 
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])

@@ -7,12 +7,14 @@ import type { ReactNode } from 'react'
 import { payloadClient } from '@/platform/payload'
 import { PAGE_COPY, PAGE_GLOBALS, PAGE_PATHS, type PageName } from './defaults'
 import { getDraftCopy } from './read'
+import { AboutView } from './views/AboutView'
 import { CoachingView } from './views/CoachingView'
 import { HomeView } from './views/HomeView'
 
 /** Each page's body from its latest draft. */
 const DRAFT_VIEWS: Record<PageName, (payload: Payload) => Promise<ReactNode>> = {
   home: async (payload) => <HomeView copy={await getDraftCopy(payload, 'home')} />,
+  about: async (payload) => <AboutView copy={await getDraftCopy(payload, 'about')} />,
   coaching: async (payload) => <CoachingView copy={await getDraftCopy(payload, 'coaching')} />,
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { withDefaults } from './copy'
+import { bulletList, paragraphs } from './rich-text'
 
 const DEFAULTS = {
   hero: { headline: 'Grow', lead: 'Lead' },
@@ -41,5 +42,13 @@ describe('withDefaults', () => {
   it('drops what the built-in copy does not know (ids, status, dates) and anything of the wrong type', () => {
     const stored = { id: 3, _status: 'published', hero: { headline: 42, extra: 'x' }, cards: 'nope' }
     expect(withDefaults(stored, DEFAULTS)).toEqual(DEFAULTS)
+  })
+
+  it('takes a rich text whole: the coach’s document, or the built-in one when it is empty', () => {
+    const defaults = { journey: paragraphs('Built in.') }
+    const mine = bulletList(['Mine'])
+    expect(withDefaults({ journey: mine }, defaults).journey).toBe(mine)
+    expect(withDefaults({ journey: { root: { children: [] } } }, defaults)).toEqual(defaults)
+    expect(withDefaults({ journey: 'text' }, defaults)).toEqual(defaults)
   })
 })

@@ -1,10 +1,14 @@
+import { isRichText } from './rich-text'
+
 /**
  * A page's copy as stored, completed from its built-in copy: a text left empty, a number missing or a list
  * with no rows takes the built-in value, so a page never shows a hole (and a database that cannot be read
- * gives the built-in copy whole). Keys the built-in copy does not have (Payload's id, _status, dates) are
+ * gives the built-in copy whole). A rich text is taken whole or not at all. Keys the built-in copy does not have (Payload's id, _status, dates) are
  * dropped; a list's rows are the coach's, each completed from the built-in row in its place (or the last).
  */
 export function withDefaults<T>(stored: unknown, defaults: T): T {
+  // Rich text is one document: the coach's whole, or the built-in one when it is empty.
+  if (isRichText(defaults)) return (isRichText(stored) ? stored : defaults) as T
   if (Array.isArray(defaults)) {
     if (!Array.isArray(stored) || stored.length === 0) return defaults
     return stored.map((row, i) => withDefaults(row, defaults[Math.min(i, defaults.length - 1)])) as T

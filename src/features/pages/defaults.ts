@@ -1,5 +1,7 @@
 import { BRAND } from '@/domain/brand'
 import { DISCOVERY_CALL, IMPACT, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import type { Media } from '@/payload-types'
+import { bulletList, paragraphs } from './rich-text'
 
 /*
  * The built-in copy of each page: what a fresh install shows (the admin's fields start with it), and what a
@@ -85,10 +87,38 @@ export const COACHING_COPY = {
   },
 }
 
-export const PAGE_COPY = { home: HOME_COPY, coaching: COACHING_COPY }
+export const ABOUT_COPY = {
+  intro: 'Coach, author and workshop leader, helping people grow with courage and kindness.',
+  // None: the drawn portrait that ships with the site.
+  portrait: null as Media | number | null,
+  journey: paragraphs(
+    'For a decade I worked in corporate leadership, successful on paper and exhausted in practice. A burnout at 34 made me ask better questions about what a good life is, and that question became my work.',
+    'Since then I have coached more than 500 clients, hosted over 20 workshops and written three books about courage, habits and rest.',
+  ),
+  philosophy: paragraphs(
+    'Change lasts when it is small, specific and kind. I combine evidence-based coaching tools with honest conversation: you bring the goals, I bring structure, questions and accountability.',
+  ),
+  credentials: bulletList([
+    'ICF Professional Certified Coach (PCC)',
+    'MSc in Organisational Psychology',
+    'Certified Mindfulness-Based Stress Reduction teacher',
+    '10 years of coaching experience',
+  ]),
+  videoCaption: `An introduction by ${BRAND.name}`,
+  seo: {
+    title: 'About',
+    description: `Meet ${BRAND.name}: the journey, philosophy and credentials behind the coaching, books and workshops.`,
+  },
+}
+
+export const PAGE_COPY = { home: HOME_COPY, about: ABOUT_COPY, coaching: COACHING_COPY }
 export type PageName = keyof typeof PAGE_COPY
 export type PageCopy<P extends PageName> = (typeof PAGE_COPY)[P]
 
 /** Where each page lives, and the global in the admin that holds its copy. */
-export const PAGE_PATHS: Record<PageName, SitePath> = { home: '/', coaching: '/coaching' }
-export const PAGE_GLOBALS = { home: 'home-page', coaching: 'coaching-page' } as const satisfies Record<PageName, string>
+export const PAGE_PATHS: Record<PageName, SitePath> = { home: '/', about: '/about', coaching: '/coaching' }
+export const PAGE_GLOBALS = {
+  home: 'home-page',
+  about: 'about-page',
+  coaching: 'coaching-page',
+} as const satisfies Record<PageName, string>

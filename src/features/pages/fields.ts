@@ -1,8 +1,30 @@
-import type { Field, GlobalConfig, NumberField, SelectField, TextareaField, TextField } from 'payload'
+import {
+  BoldFeature,
+  InlineToolbarFeature,
+  ItalicFeature,
+  lexicalEditor,
+  LinkFeature,
+  OrderedListFeature,
+  ParagraphFeature,
+  UnorderedListFeature,
+} from '@payloadcms/richtext-lexical'
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+import type {
+  Field,
+  GlobalConfig,
+  NumberField,
+  RichTextField,
+  SelectField,
+  TextareaField,
+  TextField,
+  UploadField,
+} from 'payload'
 
 import { authenticated } from '@/cms/access'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
 import { PAGE_GLOBALS, SITE_PATHS, type PageName } from './defaults'
+import { isRichText } from './rich-text'
+import { safeHref } from './safe-href'
 
 /*
  * The field shapes of the page globals. Each limit keeps the layout intact and says so in the coach's terms.
@@ -36,6 +58,54 @@ export const paragraph = (name: string, label: string, max: number, defaultValue
   maxLength: max,
   defaultValue,
   admin: { rows: 3, description: `At most ${max} characters.` },
+})
+
+/**
+ * The editor of the coach's rich text: paragraphs, bold, italic, lists and links (to web, mail or phone
+ * addresses or the site's own paths), and nothing that could change the page around it. The site renders
+ * it with RichCopy, which enforces the same set whatever a document holds.
+ */
+const linkAddress = (value: null | string | undefined) =>
+  safeHref(value) !== null ||
+  'Use a full address starting with https://, mailto: or tel:, or a page of this site such as /coaching.'
+
+const editor = lexicalEditor({
+  features: () => [
+    ParagraphFeature(),
+    BoldFeature(),
+    ItalicFeature(),
+    UnorderedListFeature(),
+    OrderedListFeature(),
+    LinkFeature({
+      enabledCollections: [],
+      disableAutoLinks: true,
+      fields: ({ defaultFields }) =>
+        defaultFields.map((field) =>
+          field.type === 'text' && field.name === 'url' ? ({ ...field, validate: linkAddress } as typeof field) : field,
+        ),
+    }),
+    InlineToolbarFeature(),
+  ],
+})
+
+/** Formatted text (paragraphs, bold, italic, lists, links), starting with the built-in copy. */
+export const richText = (name: string, label: string, defaultValue: SerializedEditorState): RichTextField => ({
+  name,
+  label,
+  type: 'richText',
+  required: true,
+  editor,
+  defaultValue,
+  validate: (value: unknown) => isRichText(value) || 'Write something here; an empty section would leave a gap.',
+})
+
+/** A picture from the Images collection (which asks for its alternative text). */
+export const picture = (name: string, label: string, description: string): UploadField => ({
+  name,
+  label,
+  type: 'upload',
+  relationTo: 'media',
+  admin: { description },
 })
 
 /** Where a card or button leads: one of the site's own pages. */

@@ -15,7 +15,7 @@ export async function getPageCopy<P extends PageName>(page: P): Promise<PageCopy
   let failed = true
   if (!isBuildPhase()) {
     try {
-      stored = await (await payloadClient()).findGlobal({ slug: PAGE_GLOBALS[page], depth: 0 })
+      stored = await (await payloadClient()).findGlobal({ slug: PAGE_GLOBALS[page], depth: 1 })
       failed = false
     } catch (error) {
       console.error(`Reading the ${page} page's copy failed:`, error instanceof Error ? error.message : error)
@@ -27,6 +27,6 @@ export async function getPageCopy<P extends PageName>(page: P): Promise<PageCopy
 
 /** The latest draft of a page's copy, for the coach's preview: read afresh, never cached. */
 export async function getDraftCopy<P extends PageName>(payload: Payload, page: P): Promise<PageCopy<P>> {
-  const stored = await payload.findGlobal({ slug: PAGE_GLOBALS[page], depth: 0, draft: true, overrideAccess: true })
+  const stored = await payload.findGlobal({ slug: PAGE_GLOBALS[page], depth: 1, draft: true, overrideAccess: true })
   return withDefaults(stored, PAGE_COPY[page])
 }

@@ -5,6 +5,7 @@ import * as migration_20261123_151656_booking from './20261123_151656_booking';
 import * as migration_20261123_153858_booking_calendar from './20261123_153858_booking_calendar';
 import * as migration_20261123_182646_booking_admin from './20261123_182646_booking_admin';
 import * as migration_20261123_184526_page_copy from './20261123_184526_page_copy';
+import * as migration_20261123_192502_about_page from './20261123_192502_about_page';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261123_184526_page_copy.up,
     down: migration_20261123_184526_page_copy.down,
-    name: '20261123_184526_page_copy'
+    name: '20261123_184526_page_copy',
+  },
+  {
+    up: migration_20261123_192502_about_page.up,
+    down: migration_20261123_192502_about_page.down,
+    name: '20261123_192502_about_page'
   },
 ];
