@@ -115,6 +115,9 @@ export interface Config {
     'home-page': HomePage;
     'about-page': AboutPage;
     'coaching-page': CoachingPage;
+    'books-page': BooksPage;
+    'workshops-page': WorkshopsPage;
+    'contact-page': ContactPage;
     availability: Availability;
   };
   globalsSelect: {
@@ -123,6 +126,9 @@ export interface Config {
     'home-page': HomePageSelect<false> | HomePageSelect<true>;
     'about-page': AboutPageSelect<false> | AboutPageSelect<true>;
     'coaching-page': CoachingPageSelect<false> | CoachingPageSelect<true>;
+    'books-page': BooksPageSelect<false> | BooksPageSelect<true>;
+    'workshops-page': WorkshopsPageSelect<false> | WorkshopsPageSelect<true>;
+    'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
   };
   locale: null;
@@ -1157,6 +1163,118 @@ export interface CoachingPage {
   createdAt?: string | null;
 }
 /**
+ * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "books-page".
+ */
+export interface BooksPage {
+  id: number;
+  /**
+   * At most 300 characters.
+   */
+  intro: string;
+  readerQuotes?:
+    | {
+        /**
+         * At most 240 characters.
+         */
+        quote: string;
+        /**
+         * At most 60 characters.
+         */
+        author: string;
+        id?: string | null;
+      }[]
+    | null;
+  seo: {
+    /**
+     * Shown before “| site name” in the browser tab and in search results. At most 60 characters.
+     */
+    title: string;
+    /**
+     * At most 160 characters.
+     */
+    description: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshops-page".
+ */
+export interface WorkshopsPage {
+  id: number;
+  /**
+   * At most 300 characters.
+   */
+  intro: string;
+  /**
+   * One card per year, newest first.
+   */
+  highlights?:
+    | {
+        year: number;
+        /**
+         * At most 200 characters.
+         */
+        text: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * At most 160 characters.
+   */
+  newsletterText: string;
+  seo: {
+    /**
+     * Shown before “| site name” in the browser tab and in search results. At most 60 characters.
+     */
+    title: string;
+    /**
+     * At most 160 characters.
+     */
+    description: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * Save a draft and use Preview to see the page before anyone else does; Publish puts it live.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact-page".
+ */
+export interface ContactPage {
+  id: number;
+  /**
+   * At most 300 characters.
+   */
+  intro: string;
+  /**
+   * Completes “I reply to every message within …” above the contact form, e.g. 2-3 business days.
+   */
+  replyTime: string;
+  seo: {
+    /**
+     * Shown before “| site name” in the browser tab and in search results. At most 60 characters.
+     */
+    title: string;
+    /**
+     * At most 160 characters.
+     */
+    description: string;
+  };
+  _status?: ('draft' | 'published') | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * When visitors can book a free discovery call at /scheduling. Times are in your time zone; visitors see them in theirs.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1367,6 +1485,73 @@ export interface CoachingPageSelect<T extends boolean = true> {
         heading?: T;
         text?: T;
       };
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "books-page_select".
+ */
+export interface BooksPageSelect<T extends boolean = true> {
+  intro?: T;
+  readerQuotes?:
+    | T
+    | {
+        quote?: T;
+        author?: T;
+        id?: T;
+      };
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshops-page_select".
+ */
+export interface WorkshopsPageSelect<T extends boolean = true> {
+  intro?: T;
+  highlights?:
+    | T
+    | {
+        year?: T;
+        text?: T;
+        id?: T;
+      };
+  newsletterText?: T;
+  seo?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+      };
+  _status?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "contact-page_select".
+ */
+export interface ContactPageSelect<T extends boolean = true> {
+  intro?: T;
+  replyTime?: T;
   seo?:
     | T
     | {

@@ -12,8 +12,11 @@ import { CoachingServices } from '@/features/content/collections/CoachingService
 import { ContactMessages } from '@/features/contact/ContactMessages'
 import { FAQs } from '@/features/content/collections/FAQs'
 import { AboutPage } from '@/features/pages/AboutPage'
+import { BooksPage } from '@/features/pages/BooksPage'
 import { CoachingPage } from '@/features/pages/CoachingPage'
+import { ContactPage } from '@/features/pages/ContactPage'
 import { HomePage } from '@/features/pages/HomePage'
+import { WorkshopsPage } from '@/features/pages/WorkshopsPage'
 import { MailOutbox } from '@/platform/mail/MailOutbox'
 import { Media } from './collections/Media'
 import { RateLimitHits } from '@/platform/forms/RateLimitHits'
@@ -82,7 +85,17 @@ export default buildConfig({
     Users,
     RateLimitHits,
   ],
-  globals: [SiteSettings, Announcement, HomePage, AboutPage, CoachingPage, Availability],
+  globals: [
+    SiteSettings,
+    Announcement,
+    HomePage,
+    AboutPage,
+    CoachingPage,
+    BooksPage,
+    WorkshopsPage,
+    ContactPage,
+    Availability,
+  ],
   db: databaseAdapter(),
   // Payload's own mail (password reset) goes through the site's outbox like every other mail.
   email: outboxEmailAdapter,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { ABOUT_COPY } from '@/features/pages/defaults'
+import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
 import { e2ePort } from './ports'
@@ -170,7 +170,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(res.status()).toBe(200)
   }
 
-  it('the coach rewrites the home page, a price and the about page: a draft shows only in the preview, publishing shows it to everyone', async () => {
+  it('the coach rewrites every page (headline, a price, rich text, each introduction): a draft shows only in the preview, publishing shows it to everyone', async () => {
     const context = await browser.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
     await signIn(page)
@@ -227,6 +227,37 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
     expect(await publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
+
+    // Every other page: its introduction as a draft (preview only), then published (everyone), then back.
+    const introOf = async (where: Page) => where.locator('.page-intro .lead').innerText()
+    for (const [name, path] of [
+      ['about', '/about'],
+      ['coaching', '/coaching'],
+      ['books', '/books'],
+      ['workshops', '/workshops'],
+      ['contact', '/schedule-and-contact'],
+    ] as const) {
+      await page.goto(`${site.url}/admin/globals/${PAGE_GLOBALS[name]}`)
+      const intro = `New words for ${path} at ${Date.now()}`
+      await fill(page, '#field-intro', `${intro} (draft)`)
+      await submit(page, 'Save Draft')
+      await saved('Draft saved successfully.')
+      const previewed = await context.newPage()
+      await expect
+        .poll(async () => {
+          await previewed.goto(`${site.url}/preview/${name}`)
+          return introOf(previewed)
+        })
+        .toBe(`${intro} (draft)`)
+      await previewed.close()
+      expect(await publicPage(path), path).not.toContain(intro)
+      await fill(page, '#field-intro', intro)
+      await submit(page, 'Publish changes')
+      await expect.poll(() => publicPage(path)).toContain(`<p class="lead">${intro}</p>`)
+      await fill(page, '#field-intro', PAGE_COPY[name].intro)
+      await submit(page, 'Publish changes')
+      await expect.poll(() => publicPage(path)).toContain(`<p class="lead">${PAGE_COPY[name].intro}</p>`)
+    }
 
     // Rich text: the about page's journey, rewritten in the editor, shows as plain paragraphs.
     await page.goto(`${site.url}/admin/globals/about-page`)

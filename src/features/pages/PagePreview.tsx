@@ -8,14 +8,20 @@ import { payloadClient } from '@/platform/payload'
 import { PAGE_COPY, PAGE_GLOBALS, PAGE_PATHS, type PageName } from './defaults'
 import { getDraftCopy } from './read'
 import { AboutView } from './views/AboutView'
+import { BooksView } from './views/BooksView'
 import { CoachingView } from './views/CoachingView'
+import { ContactView } from './views/ContactView'
 import { HomeView } from './views/HomeView'
+import { WorkshopsView } from './views/WorkshopsView'
 
 /** Each page's body from its latest draft. */
 const DRAFT_VIEWS: Record<PageName, (payload: Payload) => Promise<ReactNode>> = {
   home: async (payload) => <HomeView copy={await getDraftCopy(payload, 'home')} />,
   about: async (payload) => <AboutView copy={await getDraftCopy(payload, 'about')} />,
   coaching: async (payload) => <CoachingView copy={await getDraftCopy(payload, 'coaching')} />,
+  books: async (payload) => <BooksView copy={await getDraftCopy(payload, 'books')} />,
+  workshops: async (payload) => <WorkshopsView copy={await getDraftCopy(payload, 'workshops')} />,
+  contact: async (payload) => <ContactView copy={await getDraftCopy(payload, 'contact')} />,
 }
 
 const isPageName = (name: string): name is PageName => Object.hasOwn(PAGE_COPY, name)

@@ -1,5 +1,5 @@
 import { BRAND } from '@/domain/brand'
-import { DISCOVERY_CALL, IMPACT, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { CONTACT_REPLY_TIME, DISCOVERY_CALL, IMPACT, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import type { Media } from '@/payload-types'
 import { bulletList, paragraphs } from './rich-text'
 
@@ -111,14 +111,71 @@ export const ABOUT_COPY = {
   },
 }
 
-export const PAGE_COPY = { home: HOME_COPY, about: ABOUT_COPY, coaching: COACHING_COPY }
+export const BOOKS_COPY = {
+  intro:
+    'Everything I teach in sessions and workshops, distilled into books you can keep by your bed and come back to.',
+  readerQuotes: [
+    { quote: 'I underlined half of it and gave my copy to my sister the same week.', author: 'Anna, reader' },
+    {
+      quote: 'Finally a self-help book that respects my time: short chapters, real exercises.',
+      author: 'Marcus, reader',
+    },
+    { quote: 'The 30-day plan got me through a hard career decision. Warm and practical.', author: 'Leila, reader' },
+  ],
+  seo: {
+    title: 'My Books',
+    description: 'Books on courage, habits and rest: practical guides for people who want to grow without burning out.',
+  },
+}
+
+export const WORKSHOPS_COPY = {
+  intro: 'Learn, practise and grow together: hands-on sessions with tools you keep using.',
+  highlights: [
+    { year: 2024, text: 'The first Resilience Weekend Seminar: 120 participants, two days, one sold-out room.' },
+    { year: 2023, text: 'Boundaries at Work toured five cities and went online for 300 remote attendees.' },
+    { year: 2022, text: 'Design Your Next Chapter launched as a small online pilot with 40 participants.' },
+  ],
+  newsletterText: 'Get new dates and early bird offers in your inbox.',
+  seo: {
+    title: 'Workshops',
+    description: 'Upcoming workshops and seminars, online and in person, plus highlights from past years.',
+  },
+}
+
+export const CONTACT_COPY = {
+  intro: 'Start with a free discovery call, or send a message about anything else.',
+  replyTime: CONTACT_REPLY_TIME,
+  seo: {
+    title: 'Schedule and Contact',
+    description: `Book a free ${DISCOVERY_CALL.minutes}-minute discovery call or send a message. Replies within ${CONTACT_REPLY_TIME}.`,
+  },
+}
+
+export const PAGE_COPY = {
+  home: HOME_COPY,
+  about: ABOUT_COPY,
+  coaching: COACHING_COPY,
+  books: BOOKS_COPY,
+  workshops: WORKSHOPS_COPY,
+  contact: CONTACT_COPY,
+}
 export type PageName = keyof typeof PAGE_COPY
 export type PageCopy<P extends PageName> = (typeof PAGE_COPY)[P]
 
 /** Where each page lives, and the global in the admin that holds its copy. */
-export const PAGE_PATHS: Record<PageName, SitePath> = { home: '/', about: '/about', coaching: '/coaching' }
+export const PAGE_PATHS: Record<PageName, SitePath> = {
+  home: '/',
+  about: '/about',
+  coaching: '/coaching',
+  books: '/books',
+  workshops: '/workshops',
+  contact: '/schedule-and-contact',
+}
 export const PAGE_GLOBALS = {
   home: 'home-page',
   about: 'about-page',
   coaching: 'coaching-page',
+  books: 'books-page',
+  workshops: 'workshops-page',
+  contact: 'contact-page',
 } as const satisfies Record<PageName, string>

@@ -6,6 +6,7 @@ import * as migration_20261123_153858_booking_calendar from './20261123_153858_b
 import * as migration_20261123_182646_booking_admin from './20261123_182646_booking_admin';
 import * as migration_20261123_184526_page_copy from './20261123_184526_page_copy';
 import * as migration_20261123_192502_about_page from './20261123_192502_about_page';
+import * as migration_20261123_194118_page_copy_more from './20261123_194118_page_copy_more';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261123_192502_about_page.up,
     down: migration_20261123_192502_about_page.down,
-    name: '20261123_192502_about_page'
+    name: '20261123_192502_about_page',
+  },
+  {
+    up: migration_20261123_194118_page_copy_more.up,
+    down: migration_20261123_194118_page_copy_more.down,
+    name: '20261123_194118_page_copy_more'
   },
 ];

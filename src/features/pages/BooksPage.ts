@@ -1,0 +1,22 @@
+import { BOOKS_COPY } from './defaults'
+import { line, pageGlobal, paragraph, seo } from './fields'
+
+const d = BOOKS_COPY
+
+/** The books page's own words: the introduction and the three reader quotes (the books are a list of their own). */
+export const BooksPage = pageGlobal('books', {
+  label: 'My Books',
+  fields: [
+    paragraph('intro', 'Introduction', 300, d.intro),
+    {
+      name: 'readerQuotes',
+      label: 'What Readers Say: the three quotes',
+      type: 'array',
+      minRows: 3,
+      maxRows: 3,
+      defaultValue: d.readerQuotes,
+      fields: [paragraph('quote', 'Quote', 240), line('author', 'Who said it', 60)],
+    },
+    seo(d.seo, 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.'),
+  ],
+})
