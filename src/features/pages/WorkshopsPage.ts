@@ -1,5 +1,5 @@
 import { WORKSHOPS_COPY } from './defaults'
-import { line, pageGlobal, paragraph, seo } from './fields'
+import { pageGlobal, paragraph, seo } from './fields'
 
 const d = WORKSHOPS_COPY
 
