@@ -49,6 +49,17 @@ try {
   const html = await (await fetch(`${site.url}/scheduling`)).text()
   const slots = [...html.matchAll(/name="slot" value="([^"]+)"/g)].map((m) => m[1]!)
   const race = slots.shift()!
+  // The race first: booking every other time at once fills days up to the daily cap, the race's day too.
+  const raced = await Promise.all(Array.from({ length: 100 }, () => book(race)))
+  const winners = raced.filter((r) => r.status === 200).length
+  const errors = raced.filter((r) => r.status >= 500).length
+  const rms = raced.map((r) => r.ms).sort((a, b) => a - b)
+  console.log(
+    `\n100 attempts at one time at once: ${winners} booked, ${100 - winners - errors} refused (409), ${errors} errors`,
+  )
+  console.log(`  p50 ${percentile(rms, 50)} ms, p99 ${percentile(rms, 99)} ms`)
+  if (winners !== 1 || errors) exitCode = 1
+
   const t0 = performance.now()
   const results = await Promise.all(slots.map(book))
   const wall = (performance.now() - t0) / 1000
@@ -63,16 +74,6 @@ try {
   for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1)
   console.log(`  answers: ${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')}`)
   if (results.some((r) => r.status >= 500)) exitCode = 1
-
-  const raced = await Promise.all(Array.from({ length: 100 }, () => book(race)))
-  const winners = raced.filter((r) => r.status === 200).length
-  const errors = raced.filter((r) => r.status >= 500).length
-  const rms = raced.map((r) => r.ms).sort((a, b) => a - b)
-  console.log(
-    `\n100 attempts at one time at once: ${winners} booked, ${100 - winners - errors} refused (409), ${errors} errors`,
-  )
-  console.log(`  p50 ${percentile(rms, 50)} ms, p99 ${percentile(rms, 99)} ms`)
-  if (winners !== 1 || errors) exitCode = 1
 } finally {
   await site.stop()
 }
