@@ -8,6 +8,7 @@ import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
+import { checkHtml } from './html-checker'
 import { e2ePort } from './ports'
 
 const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
@@ -183,7 +184,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await fill(page, '#field-hero__headline', published)
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
-    expect(await publicPage('/')).toContain(`<h1>${published}</h1>`)
+    await expect.poll(() => publicPage('/')).toContain(`<h1>${published}</h1>`)
 
     // Save a draft: visitors still see the published headline; the coach's Preview shows the draft.
     const draft = `A draft headline ${Date.now()}`
@@ -214,7 +215,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await fill(page, '#field-hero__headline', 'Grow into the life you actually want')
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
-    expect(await publicPage('/')).toContain('<h1>Grow into the life you actually want</h1>')
+    await expect.poll(() => publicPage('/')).toContain('<h1>Grow into the life you actually want</h1>')
 
     // A new price shows on /coaching at the next request (a price that is not a whole number of dollars is
     // refused: tests/integration/cms-suite.ts).
@@ -222,11 +223,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await fill(page, '#field-pricing__0__price', '175')
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
-    expect(await publicPage('/coaching')).toContain('<p class="pricing-card__price">$175</p>')
+    await expect.poll(() => publicPage('/coaching')).toContain('<p class="pricing-card__price">$175</p>')
     await fill(page, '#field-pricing__0__price', '150')
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
-    expect(await publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
+    await expect.poll(() => publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
 
     // Every other page: its introduction as a draft (preview only), then published (everyone), then back.
     const introOf = async (where: Page) => where.locator('.page-intro .lead').innerText()
@@ -268,16 +269,31 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.keyboard.type('I found my way through <b>burnout</b> & back.')
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
+    await expect
+      .poll(() => publicPage('/about'))
+      .toContain('<p>I found my way through &lt;b&gt;burnout&lt;/b&gt; &amp; back.</p>')
     const about = await publicPage('/about')
-    expect(about).toContain('<p>I found my way through &lt;b&gt;burnout&lt;/b&gt; &amp; back.</p>')
     expect(about).toContain('<h2>My Philosophy</h2><p>Change lasts when it is small')
+    // The edited page, and a page in the coach's preview, are valid HTML.
+    const inPreview = await (
+      await page.request.get(`${site.url}/preview/coaching`, { headers: { origin: site.url } })
+    ).text()
+    expect(inPreview).toContain('Preview of your latest draft')
+    expect(
+      checkHtml(
+        new Map([
+          ['/about (edited)', about],
+          ['/preview/coaching', inPreview],
+        ]),
+      ),
+    ).toEqual([])
     // Back to the built-in journey for the other tests.
     const restored = await page.request.post(`${site.url}/cms-api/globals/about-page`, {
       data: { journey: ABOUT_COPY.journey, _status: 'published' },
       headers: { origin: site.url },
     })
     expect(restored.status()).toBe(200)
-    expect(await publicPage('/about')).toContain('<p>For a decade I worked in corporate leadership')
+    await expect.poll(() => publicPage('/about')).toContain('<p>For a decade I worked in corporate leadership')
 
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
