@@ -1,5 +1,6 @@
 import { BRAND } from '@/domain/brand'
 import { CONTACT_REPLY_TIME, DISCOVERY_CALL, IMPACT, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { NAV_ITEMS } from '@/domain/navigation'
 import type { Media } from '@/payload-types'
 import { bulletList, paragraphs } from './rich-text'
 
@@ -11,13 +12,7 @@ import { bulletList, paragraphs } from './rich-text'
 
 /** The site's own pages a card or button may lead to (the coach picks among them). */
 export const SITE_PATHS = [
-  { label: 'Home', value: '/' },
-  { label: 'About', value: '/about' },
-  { label: 'Coaching', value: '/coaching' },
-  { label: 'My Books', value: '/books' },
-  { label: 'My Blog', value: '/blog' },
-  { label: 'Workshops', value: '/workshops' },
-  { label: 'Reach Us', value: '/schedule-and-contact' },
+  ...NAV_ITEMS.map((item) => ({ label: item.label, value: item.href })),
   { label: 'Book a discovery call', value: '/scheduling' },
 ] as const
 export type SitePath = (typeof SITE_PATHS)[number]['value']
