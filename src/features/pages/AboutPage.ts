@@ -16,6 +16,6 @@ export const AboutPage = pageGlobal('about', {
       defaultValue: d.videoCaption,
       description: 'Names the video for everyone, screen reader users included. At most 100 characters.',
     }),
-    seo(d.seo, 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.'),
+    seo(d.seo),
   ],
 })

@@ -17,6 +17,6 @@ export const BooksPage = pageGlobal('books', {
       defaultValue: d.readerQuotes,
       fields: [paragraph('quote', 'Quote', 240), line('author', 'Who said it', 60)],
     },
-    seo(d.seo, 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.'),
+    seo(d.seo),
   ],
 })

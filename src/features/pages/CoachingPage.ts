@@ -56,6 +56,6 @@ export const CoachingPage = pageGlobal('coaching', {
         paragraph('text', 'Text', 200, d.closing.text),
       ],
     },
-    seo(d.seo, 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.'),
+    seo(d.seo),
   ],
 })

@@ -12,6 +12,6 @@ export const ContactPage = pageGlobal('contact', {
       defaultValue: d.replyTime,
       description: 'Completes “I reply to every message within …” above the contact form, e.g. 2-3 business days.',
     }),
-    seo(d.seo, 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.'),
+    seo(d.seo),
   ],
 })

@@ -30,6 +30,6 @@ export const WorkshopsPage = pageGlobal('workshops', {
       ],
     },
     paragraph('newsletterText', 'Invitation above the subscribe form', 160, d.newsletterText),
-    seo(d.seo, 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.'),
+    seo(d.seo),
   ],
 })

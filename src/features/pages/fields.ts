@@ -133,7 +133,10 @@ export const price = (name: string, label: string): NumberField => ({
 })
 
 /** The page's title and description for search engines and link previews. */
-export const seo = (defaults: { title: string; description: string }, titleHelp: string): Field => ({
+export const seo = (
+  defaults: { title: string; description: string },
+  titleHelp = 'Shown before “| site name” in the browser tab and in search results. At most 60 characters.',
+): Field => ({
   name: 'seo',
   label: 'Search engines and link previews',
   type: 'group',
