@@ -230,14 +230,17 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await expect.poll(() => publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
 
     // Every other page: its introduction as a draft (preview only), then published (everyone), then back.
+    // The pages' wiring is the same on either database (drafts and publishing are checked on both above and
+    // in tests/integration/cms-suite.ts), so this round runs on SQLite only, to keep CI well inside its time.
     const introOf = async (where: Page) => where.locator('.page-intro .lead').innerText()
-    for (const [name, path] of [
+    const intros = [
       ['about', '/about'],
       ['coaching', '/coaching'],
       ['books', '/books'],
       ['workshops', '/workshops'],
       ['contact', '/schedule-and-contact'],
-    ] as const) {
+    ] as const
+    for (const [name, path] of database === 'SQLite' ? intros : []) {
       await page.goto(`${site.url}/admin/globals/${PAGE_GLOBALS[name]}`)
       const intro = `New words for ${path} at ${Date.now()}`
       await fill(page, '#field-intro', `${intro} (draft)`)
