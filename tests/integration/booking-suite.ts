@@ -434,6 +434,17 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       let mod: typeof import('@/features/booking/book')
       let ip = 0
       const client = () => ({ ipHash: `coach-${label}-${++ip}-${Math.random()}` })
+      /** Every mail queued about one call, oldest first. */
+      const mailsAbout = async (id: number) =>
+        (
+          await payload.find({
+            collection: 'mail-outbox',
+            where: { reference: { equals: `discovery-calls:${id}` } },
+            sort: 'createdAt',
+            pagination: false,
+            overrideAccess: true,
+          })
+        ).docs
       const book = async (slot: string) => {
         const result = await mod.bookCall(
           payload,
@@ -490,14 +501,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         })
         const after = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
         expect(after).toMatchObject({ status: 'cancelled', cancelledBy: 'coach', sequence: 1 })
-        const mails = (
-          await payload.find({
-            collection: 'mail-outbox',
-            where: { reference: { equals: `discovery-calls:${call.id}` } },
-            sort: 'createdAt',
-            overrideAccess: true,
-          })
-        ).docs
+        const mails = await mailsAbout(call.id)
         expect(mails.filter((m) => m.status === 'queued').map((m) => m.kind)).toEqual([
           'call-cancelled',
           'call-cancelled-coach',
@@ -585,14 +589,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           sequence: 1,
           status: 'booked',
         })
-        const mails = (
-          await payload.find({
-            collection: 'mail-outbox',
-            where: { reference: { equals: `discovery-calls:${call.id}` } },
-            sort: 'createdAt',
-            overrideAccess: true,
-          })
-        ).docs
+        const mails = await mailsAbout(call.id)
         expect(mails.map((m) => [m.kind, m.to, m.sendAfter ?? null])).toEqual([
           ['call-moved', call.email, null],
           ['call-moved-coach', 'coach@example.com', null],
@@ -619,6 +616,13 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           )
         expect(await remove(call.id)).toBe('refused')
         expect(await remove(other.id)).toBe('deleted')
+        // When the coach changes zone, the calls still ahead show in the new one.
+        const zoneBefore = (await payload.findGlobal({ slug: 'availability' })).timeZone
+        await payload.updateGlobal({ slug: 'availability', data: { timeZone: 'Europe/Lisbon' } })
+        expect((await payload.findByID({ collection: 'discovery-calls', id: call.id })).startsAt_tz).toBe(
+          'Europe/Lisbon',
+        )
+        await payload.updateGlobal({ slug: 'availability', data: { timeZone: zoneBefore } })
       })
 
       it('reads the coach’s calendar: busy events block times; when it fails, the last good copy stays and the admin says since when', async () => {
