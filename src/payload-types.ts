@@ -119,6 +119,7 @@ export interface Config {
     'workshops-page': WorkshopsPage;
     'contact-page': ContactPage;
     availability: Availability;
+    'mail-texts': MailText;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
@@ -130,6 +131,7 @@ export interface Config {
     'workshops-page': WorkshopsPageSelect<false> | WorkshopsPageSelect<true>;
     'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
+    'mail-texts': MailTextsSelect<false> | MailTextsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -888,6 +890,36 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
  */
 export interface SiteSetting {
   id: number;
+  brand: {
+    /**
+     * In the About page title, the mails and calendar invites, and search results. At most 60 characters.
+     */
+    coachName: string;
+    /**
+     * Beside the logo, in every page title and in the mails. At most 60 characters.
+     */
+    siteName: string;
+    /**
+     * Under the logo in the footer. At most 80 characters.
+     */
+    role: string;
+    /**
+     * What search engines and link previews show when a page has no description of its own. At most 200 characters.
+     */
+    description: string;
+    /**
+     * Optional. Shown beside the site name in the header and footer instead of the built-in mark; a square image works best.
+     */
+    logo?: (number | null) | Media;
+    /**
+     * Optional. Your photo for search results, and on the About page when that page has no portrait of its own.
+     */
+    portrait?: (number | null) | Media;
+    /**
+     * The sender's name visitors see on the site's mails (the address is the e-mail under Contact and links). At most 60 characters.
+     */
+    mailFromName: string;
+  };
   /**
    * Shown in the footer.
    */
@@ -1356,10 +1388,149 @@ export interface Availability {
   createdAt?: string | null;
 }
 /**
+ * What visitors receive from the site. Write placeholders in braces, e.g. {name}; each mail lists the ones it can use. Changes apply to mails written from now on (reminders already scheduled keep the text they were written with).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mail-texts".
+ */
+export interface MailText {
+  id: number;
+  /**
+   * To a visitor who sent a message through the contact form. It repeats nothing they typed.
+   */
+  contactReceipt: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {replyTime} the reply time on the Schedule and contact page; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     */
+    body: string;
+  };
+  /**
+   * To an address just entered in a Subscribe form. The unsubscribe line is always added at the end.
+   */
+  newsletterConfirmation: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {link} the confirmation link; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {link}.
+     */
+    body: string;
+  };
+  /**
+   * To the visitor when they book a call, with the calendar invite attached.
+   */
+  callBooked: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}, {manageLink}.
+     */
+    body: string;
+  };
+  /**
+   * To an address that tries to book a second call while it has one ahead.
+   */
+  callAlreadyBooked: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}, {manageLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the visitor when the call gets a new time (by them or by you), with the updated invite.
+   */
+  callMoved: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}.
+     */
+    body: string;
+  };
+  /**
+   * To the visitor when they cancel their call.
+   */
+  callCancelled: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {bookingLink} the address of the booking page. It must keep {time}.
+     */
+    body: string;
+  };
+  /**
+   * To the visitor when you cancel their call in the admin.
+   */
+  callCancelledByCoach: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {bookingLink} the address of the booking page. It must keep {time}.
+     */
+    body: string;
+  };
+  /**
+   * To the visitor 24 hours before the call, the last moment to change it.
+   */
+  reminderDayBefore: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}.
+     */
+    body: string;
+  };
+  /**
+   * To the visitor one hour before the call.
+   */
+  reminderHourBefore: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {time}.
+     */
+    body: string;
+  };
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
+  brand?:
+    | T
+    | {
+        coachName?: T;
+        siteName?: T;
+        role?: T;
+        description?: T;
+        logo?: T;
+        portrait?: T;
+        mailFromName?: T;
+      };
   phone?: T;
   email?: T;
   social?:
@@ -1599,6 +1770,69 @@ export interface AvailabilitySelect<T extends boolean = true> {
         busy?: T;
       };
   feedVersion?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "mail-texts_select".
+ */
+export interface MailTextsSelect<T extends boolean = true> {
+  contactReceipt?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  newsletterConfirmation?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  callBooked?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  callAlreadyBooked?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  callMoved?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  callCancelled?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  callCancelledByCoach?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  reminderDayBefore?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  reminderHourBefore?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

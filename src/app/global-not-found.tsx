@@ -5,13 +5,16 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 
 import { SiteFrame } from '@/components/SiteFrame'
-import { BRAND } from '@/domain/brand'
 import { NAV_ITEMS } from '@/domain/navigation'
+import { getSiteSettings } from '@/features/content/site-settings'
 
-export const metadata: Metadata = {
-  title: `Page not found | ${BRAND.siteName}`,
-  description: 'The page you were looking for does not exist.',
-  robots: { index: false },
+export async function generateMetadata(): Promise<Metadata> {
+  const { brand } = await getSiteSettings()
+  return {
+    title: `Page not found | ${brand.siteName}`,
+    description: 'The page you were looking for does not exist.',
+    robots: { index: false },
+  }
 }
 
 /** Every unmatched path: a designed page inside the site's header and footer, answered with status 404. */

@@ -14,6 +14,8 @@ import { FAQs } from '@/features/content/collections/FAQs'
 import { AboutPage } from '@/features/pages/AboutPage'
 import { BooksPage } from '@/features/pages/BooksPage'
 import { CoachingPage } from '@/features/pages/CoachingPage'
+import { keepFieldErrors } from './hooks/field-errors'
+import { MailTexts } from '@/features/mail-texts/MailTexts'
 import { ContactPage } from '@/features/pages/ContactPage'
 import { HomePage } from '@/features/pages/HomePage'
 import { WorkshopsPage } from '@/features/pages/WorkshopsPage'
@@ -24,7 +26,7 @@ import { Subscribers } from '@/features/newsletter/Subscribers'
 import { Testimonials } from '@/features/content/collections/Testimonials'
 import { Users } from '@/features/accounts/Users'
 import { Workshops } from '@/features/content/collections/Workshops'
-import { BRAND, siteUrl } from '@/domain/brand'
+import { siteUrl } from '@/domain/brand'
 import { outboxEmailAdapter } from '@/platform/mail/payload-email'
 
 import { databaseAdapter } from './database'
@@ -39,17 +41,14 @@ export default buildConfig({
     user: Users.slug,
     // No Gravatar: it would send a hash of the coach's e-mail to a third party.
     avatar: 'default',
-    // The admin carries the site's name and mark, not the framework's.
+    // The admin carries the site's name and mark (AdminBrand, from Site settings → Brand), not the
+    // framework's. The tab title is fixed configuration, so it says only what the screen is.
     meta: {
-      titleSuffix: `· ${BRAND.siteName}`,
+      titleSuffix: '· Site admin',
       icons: [{ rel: 'icon', type: 'image/svg+xml', url: '/favicon.svg' }],
       // Payload's generated Open Graph images would live under /api/og, which is the public read API's.
       defaultOGImageType: 'off',
-      openGraph: {
-        siteName: BRAND.siteName,
-        title: `${BRAND.siteName} admin`,
-        description: `Admin of ${BRAND.siteName}`,
-      },
+      openGraph: { siteName: 'Site admin', title: 'Site admin', description: 'The admin of this site.' },
       robots: { index: false, follow: false },
     },
     components: {
@@ -95,7 +94,10 @@ export default buildConfig({
     WorkshopsPage,
     ContactPage,
     Availability,
+    MailTexts,
   ],
+  // Field messages reach the admin in production too (see the hook).
+  hooks: { afterError: [keepFieldErrors] },
   db: databaseAdapter(),
   // Payload's own mail (password reset) goes through the site's outbox like every other mail.
   email: outboxEmailAdapter,

@@ -1,6 +1,5 @@
 import Link from 'next/link'
 
-import { BRAND } from '@/domain/brand'
 import { DISCOVERY_CALL } from '@/domain/business'
 import { getSiteSettings } from '@/features/content/site-settings'
 import { ExternalLink } from './ExternalLink'
@@ -21,8 +20,8 @@ export async function SiteFooter() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
-          <Logo />
-          <p>{BRAND.role}</p>
+          <Logo brand={settings.brand} />
+          <p>{settings.brand.role}</p>
           <ul className="contact-lines">
             <li>
               <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>
@@ -60,7 +59,7 @@ export async function SiteFooter() {
         </section>
       </div>
       <div className="container site-footer__legal">
-        <p>© {BRAND.siteName}</p>
+        <p>© {settings.brand.siteName}</p>
       </div>
     </footer>
   )

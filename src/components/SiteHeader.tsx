@@ -1,11 +1,13 @@
+import { getSiteSettings } from '@/features/content/site-settings'
 import { Logo } from './Logo'
 import { SiteNav } from './SiteNav'
 
-export function SiteHeader() {
+export async function SiteHeader() {
+  const { brand } = await getSiteSettings()
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Logo />
+        <Logo brand={brand} />
         <SiteNav />
       </div>
     </header>

@@ -1,3 +1,5 @@
+import { DEFAULT_BRAND, type Brand } from './brand'
+
 export type SocialLinks = {
   instagram: string
   facebook: string
@@ -7,6 +9,7 @@ export type SocialLinks = {
 }
 
 export type SiteSettingsData = {
+  brand: Brand
   phone: string
   email: string
   social: SocialLinks
@@ -20,6 +23,7 @@ export type SiteSettingsData = {
  * fresh install is seeded with.
  */
 export const DEFAULT_SITE_SETTINGS: SiteSettingsData = {
+  brand: DEFAULT_BRAND,
   phone: '+1 (555) 010-2030',
   email: 'hello@example.com',
   social: {

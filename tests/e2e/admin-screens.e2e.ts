@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
+import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
@@ -301,6 +302,83 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 180_000)
+
+  it('the coach renames the site and writes the message receipt in their own words; the site and the mail follow', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await signIn(page)
+    const publicPage = async (path: string) => (await fetch(`${site.url}${path}`)).text()
+    const saved = () => page.getByText('Updated successfully.').first().waitFor()
+
+    // Site settings → Brand (the first tab): a new name for the coach, the site and the mails' sender.
+    await page.goto(`${site.url}/admin/globals/site-settings`)
+    await fill(page, '#field-brand__coachName', 'Sam Rivera')
+    await fill(page, '#field-brand__siteName', 'Rivera Coaching')
+    await fill(page, '#field-brand__mailFromName', 'Sam at Rivera Coaching')
+    await submit(page, 'Save')
+    await saved()
+    await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Rivera Coaching</span>')
+    const home = await publicPage('/')
+    expect(home).toContain('<title>Rivera Coaching: ')
+    expect(home).toMatch(/<p>© (<!-- -->)?Rivera Coaching<\/p>/)
+    expect(home).not.toContain('Jordan Ellis Coaching')
+    await expect.poll(() => publicPage('/about')).toContain('<h1>About Sam Rivera</h1>')
+    expect(await publicPage('/blog')).toContain('<title>My Blog | Rivera Coaching</title>')
+
+    // Mail texts → the receipt: a placeholder the mail does not have is refused with the ones it has.
+    await page.goto(`${site.url}/admin/globals/mail-texts`)
+    await fill(page, '#field-contactReceipt__body', 'Hi! {nmae}')
+    await submit(page, 'Save')
+    await page
+      .getByText('This mail has no placeholder {nmae}. It can use {replyTime}, {coachName}, {siteName}, {siteUrl}.')
+      .first()
+      .waitFor()
+    const words = 'Hi!\n\n{coachName} has your message and answers within {replyTime}.\n\n{siteName}'
+    await fill(page, '#field-contactReceipt__body', words)
+    await submit(page, 'Save')
+    await saved()
+
+    // A visitor's message: the receipt comes from the new sender in the coach's words.
+    const sent = await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.88' },
+      body: JSON.stringify({ name: 'Kim', email: 'kim.visitor@example.com', message: 'Hello there' }),
+    })
+    expect(sent.status).toBe(200)
+    const receipts = () => smtp.mails.filter((m) => m.to?.some((t) => t.address === 'kim.visitor@example.com'))
+    await expect.poll(() => receipts().length, { timeout: 20_000 }).toBe(1)
+    const [receipt] = receipts()
+    expect(receipt!.from?.name).toBe('Sam at Rivera Coaching')
+    expect(receipt!.subject).toBe('We received your message | Rivera Coaching')
+    expect(receipt!.text?.trim()).toBe(
+      'Hi!\n\nSam Rivera has your message and answers within 2-3 business days.\n\nRivera Coaching',
+    )
+    expect(checkHtml(new Map([['/ (renamed)', home]]))).toEqual([])
+
+    // Back to the built-in brand and receipt for the other tests.
+    for (const [slug, data] of [
+      [
+        'site-settings',
+        {
+          brand: {
+            coachName: 'Jordan Ellis',
+            siteName: 'Jordan Ellis Coaching',
+            mailFromName: 'Jordan Ellis Coaching',
+          },
+        },
+      ],
+      ['mail-texts', { contactReceipt: MAIL_TEXTS.contactReceipt }],
+    ] as const) {
+      const res = await page.request.post(`${site.url}/cms-api/globals/${slug}`, {
+        data,
+        headers: { origin: site.url },
+      })
+      expect(res.status(), slug).toBe(200)
+    }
+    await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Jordan Ellis Coaching</span>')
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 120_000)
 
   it('a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed', async () => {
     // A visitor books the first open time.

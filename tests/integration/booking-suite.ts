@@ -196,6 +196,53 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         expect(invite).toContain('METHOD:REQUEST')
       })
 
+      it("writes the visitor's mails about a call in the coach's words, under the coach's name", async () => {
+        const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
+        const { DEFAULT_BRAND } = await import('@/domain/brand')
+        await payload.updateGlobal({ slug: 'site-settings', data: { brand: { coachName: 'Sam Rivera' } } })
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: {
+            callBooked: {
+              subject: 'Booked with {coachName}',
+              body: 'Dear {name},\n\n{coachName} will see you:\n{time}\n\nChange it here: {manageLink}',
+            },
+          },
+          overrideAccess: true,
+        })
+        try {
+          const result = await mod.bookCall(payload, form({ slot: '2026-12-04T14:00:00.000Z' }), client(), NOW)
+          expect(result.status).toBe('ok')
+          const booked = (await outbox()).find((m) => m.kind === 'call-booked')!
+          const manage = result.status === 'ok' ? result.redirectTo!.replace('?booked=1', '') : ''
+          expect(booked.subject).toBe('Booked with Sam Rivera')
+          expect(booked.text).toBe(
+            [
+              'Dear Ada Lovelace,',
+              '',
+              'Sam Rivera will see you:',
+              'When: Friday, December 4, 2026, 3:00 PM GMT+1 (Europe/Berlin)',
+              'For the coach: Friday, December 4, 2026, 9:00 AM EST (America/New_York)',
+              '',
+              `Change it here: http://localhost:3000${manage}`,
+            ].join('\n'),
+          )
+          const invite = (booked.calendar as { content: string }).content.replace(/\r\n[ \t]/g, '')
+          expect(invite).toContain('SUMMARY:Discovery call with Sam Rivera')
+          expect(invite).toMatch(/ORGANIZER;CN="?Sam Rivera"?:mailto:/i)
+          // The reminders, not edited, keep the built-in words, in the coach's new name.
+          const reminder = (await outbox()).find((m) => m.kind === 'call-reminder-1h' && m.to !== 'coach@example.com')!
+          expect(reminder.text).toContain('Your discovery call with Sam Rivera starts in one hour.')
+        } finally {
+          await payload.updateGlobal({
+            slug: 'mail-texts',
+            data: { callBooked: { subject: MAIL_TEXTS.callBooked.subject, body: MAIL_TEXTS.callBooked.body } },
+            overrideAccess: true,
+          })
+          await payload.updateGlobal({ slug: 'site-settings', data: { brand: { coachName: DEFAULT_BRAND.name } } })
+        }
+      })
+
       it('refuses a time that is no longer open, and a second call for the same address (mailing its link)', async () => {
         expect(await mod.bookCall(payload, form({ slot: '2026-12-02T14:10:00.000Z' }), client(), NOW)).toMatchObject({
           status: 'conflict',

@@ -54,6 +54,28 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(settings.phone).toBeTruthy()
     })
 
+    it('starts with the built-in brand and mail texts, word for word', async () => {
+      const { DEFAULT_BRAND } = await import('@/domain/brand')
+      const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
+      const settings = await payload.findGlobal({ slug: 'site-settings' })
+      expect(settings.brand).toMatchObject({
+        coachName: DEFAULT_BRAND.name,
+        siteName: DEFAULT_BRAND.siteName,
+        role: DEFAULT_BRAND.role,
+        description: DEFAULT_BRAND.description,
+        mailFromName: DEFAULT_BRAND.mailFromName,
+        logo: null,
+        portrait: null,
+      })
+      // The first save (of anything) stores the built-in texts (the migrations' column defaults say the same:
+      // src/cms/migrations/defaults.test.ts).
+      await payload.updateGlobal({ slug: 'mail-texts', data: {}, overrideAccess: true })
+      const texts = await payload.findGlobal({ slug: 'mail-texts' })
+      for (const [name, text] of Object.entries(MAIL_TEXTS)) {
+        expect(texts[name as keyof typeof MAIL_TEXTS], name).toEqual({ subject: text.subject, body: text.body })
+      }
+    })
+
     it('keeps a page’s draft apart from its published copy, which fills from the built-in copy', async () => {
       const { withDefaults } = await import('@/features/pages/copy')
       const { COACHING_COPY } = await import('@/features/pages/defaults')

@@ -99,6 +99,94 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(receipt.text).not.toContain('Ada')
     })
 
+    it("sends the receipt in the coach's words and name; a broken text gives the built-in one, still sent", async () => {
+      const brand = { coachName: 'Sam Rivera', siteName: 'Rivera Coaching' }
+      await payload.updateGlobal({ slug: 'site-settings', data: { brand }, overrideAccess: true })
+      await payload.updateGlobal({
+        slug: 'contact-page',
+        data: { replyTime: 'one business day', _status: 'published' },
+        overrideAccess: true,
+      })
+      const receiptOf = async (email: string) => {
+        expect((await mod.submitContact(payload, { ...valid, email }, client())).status).toBe('ok')
+        await mod.deliverDueMail(payload)
+        return smtp.mails.find((m) => m.to?.[0]?.address === email)!
+      }
+      try {
+        // A text with a placeholder the mail does not have is refused in the admin's terms, and nothing changes.
+        await expect(
+          payload.updateGlobal({
+            slug: 'mail-texts',
+            data: { contactReceipt: { subject: 'Thanks, {name}', body: 'Hi {name}' } },
+            overrideAccess: true,
+          }),
+        ).rejects.toMatchObject({
+          data: {
+            errors: expect.arrayContaining([
+              {
+                label: 'Receipt for a message > Subject',
+                message: 'This mail has no placeholder {name}. It can use {siteName}, {coachName}.',
+                path: 'contactReceipt.subject',
+              },
+            ]),
+          },
+        })
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: {
+            contactReceipt: {
+              subject: 'Thanks from {coachName}',
+              body: 'Hi!\n{coachName} answers within {replyTime}.\n-- {siteName}, {siteUrl}',
+            },
+          },
+          overrideAccess: true,
+        })
+        const edited = await receiptOf('edited@example.com')
+        expect(edited.subject).toBe('Thanks from Sam Rivera')
+        expect(edited.text?.trim()).toBe(
+          'Hi!\nSam Rivera answers within one business day.\n-- Rivera Coaching, http://localhost:3000',
+        )
+
+        // Stored around the admin's checks (here straight into the database), a broken text is not used:
+        // the built-in one goes out, in the coach's name, and the log names the mail, not the visitor.
+        await payload.db.updateGlobal({
+          slug: 'mail-texts',
+          data: { contactReceipt: { subject: 'Thanks {', body: 'Hi {nmae}' } },
+          req: {},
+        })
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+        const fallback = await receiptOf('fallback@example.com')
+        expect(fallback.subject).toBe('We received your message | Rivera Coaching')
+        expect(fallback.text).toContain(
+          'Thank you for getting in touch. Your message has reached Sam Rivera, who replies within one business day.',
+        )
+        const logged = warn.mock.calls.map((c) => c.join(' ')).join('\n')
+        warn.mockRestore()
+        expect(logged).toContain('The mail text "Receipt for a message" cannot be used')
+        expect(logged).not.toContain('fallback@example.com')
+      } finally {
+        const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
+        const { DEFAULT_BRAND } = await import('@/domain/brand')
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: {
+            contactReceipt: { subject: MAIL_TEXTS.contactReceipt.subject, body: MAIL_TEXTS.contactReceipt.body },
+          },
+          overrideAccess: true,
+        })
+        await payload.updateGlobal({
+          slug: 'site-settings',
+          data: { brand: { coachName: DEFAULT_BRAND.name, siteName: DEFAULT_BRAND.siteName } },
+          overrideAccess: true,
+        })
+        await payload.updateGlobal({
+          slug: 'contact-page',
+          data: { replyTime: '2-3 business days', _status: 'published' },
+          overrideAccess: true,
+        })
+      }
+    })
+
     it('keeps mail through an SMTP outage and delivers every mail exactly once when it is back', async () => {
       await smtp.down()
       expect((await mod.submitContact(payload, valid, client())).status).toBe('ok')

@@ -5,14 +5,18 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
 import { SiteFrame } from '@/components/SiteFrame'
-import { BRAND, siteUrl } from '@/domain/brand'
+import { siteUrl } from '@/domain/brand'
+import { getSiteSettings } from '@/features/content/site-settings'
 
-export const metadata: Metadata = {
-  metadataBase: siteUrl(),
-  title: BRAND.siteName,
-  description: BRAND.description,
-  applicationName: BRAND.siteName,
-  icons: { icon: '/favicon.svg' },
+export async function generateMetadata(): Promise<Metadata> {
+  const { brand } = await getSiteSettings()
+  return {
+    metadataBase: siteUrl(),
+    title: brand.siteName,
+    description: brand.description,
+    applicationName: brand.siteName,
+    icons: { icon: '/favicon.svg' },
+  }
 }
 
 export const viewport: Viewport = { themeColor: '#2f6f5e', width: 'device-width', initialScale: 1 }

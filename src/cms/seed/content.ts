@@ -205,6 +205,8 @@ export const faqs = [
 ] as const
 
 /** Seeded settings: the built-in defaults, with no external calendar (so bookings go to /scheduling). */
-export const siteSettings = { ...DEFAULT_SITE_SETTINGS, externalCalendarUrl: null }
+// The brand is left out: a fresh install takes the fields' built-in defaults (the same words as DEFAULT_BRAND).
+const { brand: _brand, ...contactAndLinks } = DEFAULT_SITE_SETTINGS
+export const siteSettings = { ...contactAndLinks, externalCalendarUrl: null }
 
 export const announcementText = 'Early bird discount on our next seminar: book before May 15 and save 20%.'

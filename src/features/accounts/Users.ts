@@ -1,11 +1,17 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, PayloadRequest } from 'payload'
 
-import { siteUrl } from '@/domain/brand'
+import { brandFrom, siteUrl } from '@/domain/brand'
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 
 import { admins, adminsFieldLevel, adminsOrSelf } from '@/cms/access'
 
 const siteUrlText = () => siteUrl().toString().replace(/\/$/, '')
+
+/** The site's name from Site settings, read inside the reset's own transaction (its `req`). */
+const siteName = async (req?: PayloadRequest) => {
+  const settings = req ? await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req }).catch(() => null) : null
+  return brandFrom(settings?.brand).siteName
+}
 
 export const Users: CollectionConfig = {
   slug: 'users',
@@ -21,8 +27,9 @@ export const Users: CollectionConfig = {
     // The mail goes through the outbox (src/platform/mail/payload-email.ts), with a link to the site's public address.
     forgotPassword: {
       expiration: 60 * 60 * 1000,
-      generateEmailSubject: () => passwordResetMail('', siteUrlText()).subject,
-      generateEmailHTML: (args) => passwordResetMail(args?.token ?? '', siteUrlText()).html,
+      generateEmailSubject: async (args) => passwordResetMail('', siteUrlText(), await siteName(args?.req)).subject,
+      generateEmailHTML: async (args) =>
+        passwordResetMail(args?.token ?? '', siteUrlText(), await siteName(args?.req)).html,
     },
   },
   access: {

@@ -3,7 +3,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { createEvents, type EventAttributes } from 'ics'
 import type { Payload } from 'payload'
 
-import { BRAND } from '@/domain/brand'
+import { brandFrom } from '@/domain/brand'
 import { payloadSecret } from '@/platform/secret'
 import { callUid } from './calls'
 
@@ -52,6 +52,8 @@ export async function feedText(payload: Payload, now = new Date()): Promise<stri
     depth: 0,
     overrideAccess: true,
   })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => null)
+  const calName = `${brandFrom(settings?.brand).siteName}: discovery calls`
   const events: EventAttributes[] = calls.docs.map((call) => ({
     uid: callUid(call),
     sequence: call.sequence,
@@ -65,14 +67,14 @@ export async function feedText(payload: Payload, now = new Date()): Promise<stri
     description: [`E-mail: ${call.email}`, call.note ? `Note: ${call.note}` : ''].filter(Boolean).join('\n'),
     status: call.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
     productId: '-//coach-site//discovery-calls//EN',
-    calName: `${BRAND.siteName}: discovery calls`,
+    calName,
   }))
   if (!events.length) {
     return [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
       'PRODID:-//coach-site//discovery-calls//EN',
-      `X-WR-CALNAME:${BRAND.siteName}: discovery calls`,
+      `X-WR-CALNAME:${calName}`,
       'END:VCALENDAR',
       '',
     ].join('\r\n')

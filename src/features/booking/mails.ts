@@ -1,6 +1,6 @@
-import { BRAND } from '@/domain/brand'
+import { composeMail } from '@/features/mail-texts/compose'
 import type { DiscoveryCall } from '@/payload-types'
-import { fromSite } from '@/platform/mail/envelope'
+import { composedFromSite, fromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { callUid, managePath } from './calls'
@@ -12,8 +12,6 @@ export type MailCall = Pick<
   DiscoveryCall,
   'id' | 'createdAt' | 'name' | 'email' | 'note' | 'startsAt' | 'endsAt' | 'sequence' | 'visitorTimeZone'
 >
-
-const TITLE = `Discovery call with ${BRAND.name}`
 
 /** The call's time in the visitor's zone (when known) and in the coach's: the same instant, both labelled. */
 export function callTimes(call: MailCall, coachTimeZone: string): string[] {
@@ -35,9 +33,9 @@ const invite = (call: MailCall, s: MailSettings, method: 'REQUEST' | 'CANCEL', s
         startsAt: new Date(call.startsAt),
         endsAt: new Date(call.endsAt),
         visitor: { name: call.name, email: call.email },
-        coach: { name: BRAND.name, email: s.coachEmail },
-        title: TITLE,
-        description: `A free discovery call with ${BRAND.name}. To change or cancel: ${s.siteUrl}${managePath(call)}`,
+        coach: { name: s.brand.name, email: s.coachEmail },
+        title: `Discovery call with ${s.brand.name}`,
+        description: `A free discovery call with ${s.brand.name}. To change or cancel: ${s.siteUrl}${managePath(call)}`,
         manageUrl: `${s.siteUrl}${managePath(call)}`,
       },
       method,
@@ -46,28 +44,19 @@ const invite = (call: MailCall, s: MailSettings, method: 'REQUEST' | 'CANCEL', s
 
 const manageLine = (call: MailCall, s: MailSettings) => `To reschedule or cancel: ${s.siteUrl}${managePath(call)}`
 
+/** The placeholders of the visitor's mails about a call (see src/features/mail-texts/defaults.ts). */
+const callValues = (call: MailCall, coachTimeZone: string, s: MailSettings) => ({
+  name: call.name,
+  time: callTimes(call, coachTimeZone).join('\n'),
+  manageLink: `${s.siteUrl}${managePath(call)}`,
+  bookingLink: `${s.siteUrl}/scheduling`,
+})
+
 /** To the visitor when a call is booked: the time in both zones, the invite, the private manage link. */
 export const bookedMail = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail =>
-  fromSite(
-    s,
-    call.email,
-    `Your discovery call is booked | ${BRAND.siteName}`,
-    [
-      `Hello ${call.name},`,
-      '',
-      `Your free discovery call with ${BRAND.name} is booked.`,
-      '',
-      ...callTimes(call, coachTimeZone),
-      '',
-      'The attached invite adds it to your calendar.',
-      manageLine(call, s),
-      'You can reschedule or cancel until 24 hours before the call.',
-      '',
-      'Warm regards,',
-      BRAND.siteName,
-    ],
-    { calendar: invite(call, s, 'REQUEST') },
-  )
+  composedFromSite(s, call.email, composeMail(s, 'callBooked', callValues(call, coachTimeZone, s)), {
+    calendar: invite(call, s, 'REQUEST'),
+  })
 
 /** To the coach: who booked, when, their note; with the invite for the coach's own calendar. */
 export const bookedNotification = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail => ({
@@ -91,32 +80,14 @@ export const bookedNotification = (call: MailCall, coachTimeZone: string, s: Mai
 
 /** To a visitor who tried to book a second call: the one they have, and its manage link. */
 export const existingCallMail = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail =>
-  fromSite(s, call.email, `Your discovery call | ${BRAND.siteName}`, [
-    `Hello ${call.name},`,
-    '',
-    'Someone, hopefully you, tried to book a discovery call with this address. You already have one:',
-    '',
-    ...callTimes(call, coachTimeZone),
-    '',
-    manageLine(call, s),
-    '',
-    'If it was not you, you can ignore this e-mail.',
-  ])
+  composedFromSite(s, call.email, composeMail(s, 'callAlreadyBooked', callValues(call, coachTimeZone, s)))
 
 /** To both sides when the call moves: the new time and an updated invite (same UID, higher SEQUENCE). */
 export const movedMails = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail[] => {
   const lines = ['Your discovery call has a new time.', '', ...callTimes(call, coachTimeZone), '', manageLine(call, s)]
   const calendar = invite(call, s, 'REQUEST')
   return [
-    fromSite(
-      s,
-      call.email,
-      `Your discovery call was moved | ${BRAND.siteName}`,
-      [`Hello ${call.name},`, '', ...lines],
-      {
-        calendar,
-      },
-    ),
+    composedFromSite(s, call.email, composeMail(s, 'callMoved', callValues(call, coachTimeZone, s)), { calendar }),
     { ...fromSite(s, s.coachEmail, `Discovery call moved: ${call.name}`, lines), replyTo: call.email, calendar },
   ]
 }
@@ -124,7 +95,7 @@ export const movedMails = (call: MailCall, coachTimeZone: string, s: MailSetting
 /** To both sides when the call is cancelled: METHOD:CANCEL removes it from calendars that have it. */
 export const cancelledMails = (call: MailCall, coachTimeZone: string, s: MailSettings, by: 'visitor' | 'coach') => {
   const lines = [
-    by === 'coach' ? `${BRAND.name} had to cancel this discovery call:` : 'This discovery call was cancelled:',
+    by === 'coach' ? 'You cancelled this discovery call:' : 'This discovery call was cancelled:',
     '',
     ...callTimes(call, coachTimeZone),
     '',
@@ -132,14 +103,11 @@ export const cancelledMails = (call: MailCall, coachTimeZone: string, s: MailSet
   ]
   const calendar = invite(call, s, 'CANCEL')
   return [
-    fromSite(
+    composedFromSite(
       s,
       call.email,
-      `Your discovery call was cancelled | ${BRAND.siteName}`,
-      [`Hello ${call.name},`, '', ...lines],
-      {
-        calendar,
-      },
+      composeMail(s, by === 'coach' ? 'callCancelledByCoach' : 'callCancelled', callValues(call, coachTimeZone, s)),
+      { calendar },
     ),
     { ...fromSite(s, s.coachEmail, `Discovery call cancelled: ${call.name}`, lines), replyTo: call.email, calendar },
   ]
@@ -147,24 +115,9 @@ export const cancelledMails = (call: MailCall, coachTimeZone: string, s: MailSet
 
 /** The reminders: to the visitor 24 hours before (the last moment to change it), to both 1 hour before. */
 export const reminderMails = (call: MailCall, coachTimeZone: string, s: MailSettings) => ({
-  dayBefore: fromSite(s, call.email, `Tomorrow: your discovery call | ${BRAND.siteName}`, [
-    `Hello ${call.name},`,
-    '',
-    `A reminder of your free discovery call with ${BRAND.name}:`,
-    '',
-    ...callTimes(call, coachTimeZone),
-    '',
-    'Until the call is 24 hours away you can still reschedule or cancel:',
-    `${s.siteUrl}${managePath(call)}`,
-  ]),
+  dayBefore: composedFromSite(s, call.email, composeMail(s, 'reminderDayBefore', callValues(call, coachTimeZone, s))),
   hourBefore: [
-    fromSite(s, call.email, `In one hour: your discovery call | ${BRAND.siteName}`, [
-      `Hello ${call.name},`,
-      '',
-      `Your discovery call with ${BRAND.name} starts in one hour.`,
-      '',
-      ...callTimes(call, coachTimeZone),
-    ]),
+    composedFromSite(s, call.email, composeMail(s, 'reminderHourBefore', callValues(call, coachTimeZone, s))),
     {
       ...fromSite(s, s.coachEmail, `In one hour: discovery call with ${call.name}`, [
         ...callTimes(call, coachTimeZone),

@@ -4,6 +4,7 @@ import type { FormClient } from '@/platform/forms/client'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
+import { CONTACT_COPY } from '@/features/pages/defaults'
 import { contactConfirmation, contactNotification } from './mails'
 import { CONTACT_FIELDS, CONTACT_INVALID, CONTACT_SUCCESS, contactSchema, type ContactField } from './rules'
 
@@ -28,7 +29,10 @@ export const contactForm: FormDefinition<typeof contactSchema, ContactField> = {
     const reference = `contact-messages:${message.id}`
     const notification = contactNotification(msg, now, settings)
     await enqueueMail(payload, { kind: 'contact-notification', mail: notification, now, reference }, req)
-    const confirmation = contactConfirmation(msg.email, settings)
+    // The receipt promises the reply time the contact page shows (its published copy).
+    const page = await payload.findGlobal({ slug: 'contact-page', depth: 0, req }).catch(() => null)
+    const replyTime = page?.replyTime?.trim() || CONTACT_COPY.replyTime
+    const confirmation = contactConfirmation(msg.email, replyTime, settings)
     await enqueueMail(payload, { kind: 'contact-confirmation', mail: confirmation, now, reference }, req)
   },
 }

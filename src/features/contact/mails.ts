@@ -1,6 +1,5 @@
-import { BRAND } from '@/domain/brand'
-import { CONTACT_REPLY_TIME } from '@/domain/business'
-import { fromSite } from '@/platform/mail/envelope'
+import { composeMail } from '@/features/mail-texts/compose'
+import { composedFromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { INQUIRY_TYPES, type ContactInput } from './rules'
@@ -33,15 +32,5 @@ export function contactNotification(msg: ContactInput, receivedAt: Date, s: Mail
  * To the sender: a short receipt from the site's own address. It repeats nothing the visitor typed (not even
  * the name), so the form cannot be used to send someone else a message of the sender's choosing.
  */
-export const contactConfirmation = (email: string, s: MailSettings): OutgoingMail =>
-  fromSite(s, email, `We received your message | ${BRAND.siteName}`, [
-    'Hello,',
-    '',
-    `Thank you for getting in touch. Your message has reached ${BRAND.name}, who replies within ${CONTACT_REPLY_TIME}.`,
-    '',
-    'If you did not send a message, you can ignore this e-mail.',
-    '',
-    'Warm regards,',
-    BRAND.siteName,
-    s.siteUrl,
-  ])
+export const contactConfirmation = (email: string, replyTime: string, s: MailSettings): OutgoingMail =>
+  composedFromSite(s, email, composeMail(s, 'contactReceipt', { replyTime }))

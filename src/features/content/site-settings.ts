@@ -1,4 +1,5 @@
 import { announcementCacheSeconds, isAnnouncementActive, type AnnouncementData } from '@/domain/announcement'
+import { brandFrom } from '@/domain/brand'
 import { DEFAULT_SITE_SETTINGS, type SiteSettingsData } from '@/domain/site-defaults'
 import { cacheOutcome } from '@/platform/cache/cache-life'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
@@ -12,9 +13,10 @@ export async function getSiteSettings(): Promise<SiteSettingsData> {
   if (!isBuildPhase()) {
     try {
       const payload = await payloadClient()
-      const doc = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+      const doc = await payload.findGlobal({ slug: 'site-settings', depth: 1 })
       const d = DEFAULT_SITE_SETTINGS
       settings = {
+        brand: brandFrom(doc.brand),
         phone: orDefault(doc.phone, d.phone),
         email: orDefault(doc.email, d.email),
         social: {

@@ -1,5 +1,5 @@
-import { BRAND } from '@/domain/brand'
-import { fromSite } from '@/platform/mail/envelope'
+import { composeMail } from '@/features/mail-texts/compose'
+import { composedFromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 
@@ -22,22 +22,13 @@ export function subscribeConfirmation(
   s: MailSettings,
 ): OutgoingMail {
   const confirm = `${s.siteUrl}/newsletter/confirm/${encodeURIComponent(confirmToken)}`
-  return fromSite(
+  const { subject, text } = composeMail(s, 'newsletterConfirmation', { link: confirm })
+  // The unsubscribe line is not the coach's to remove: every newsletter mail ends with it.
+  const withUnsubscribe = `${text}\n\nUnsubscribe: ${unsubscribeLinks(s, unsubscribeToken).page}`
+  return composedFromSite(
     s,
     email,
-    `Please confirm your subscription | ${BRAND.siteName}`,
-    [
-      'Hello,',
-      '',
-      `Someone, hopefully you, asked to receive the newsletter of ${BRAND.siteName} at this address.`,
-      'To confirm, open this link and press "Confirm subscription":',
-      '',
-      confirm,
-      '',
-      'If it was not you, ignore this e-mail: without confirmation nothing will be sent.',
-      '',
-      `Unsubscribe: ${unsubscribeLinks(s, unsubscribeToken).page}`,
-    ],
+    { subject, text: withUnsubscribe },
     { headers: newsletterHeaders(s, unsubscribeToken) },
   )
 }

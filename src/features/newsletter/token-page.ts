@@ -1,4 +1,4 @@
-import { BRAND } from '@/domain/brand'
+import { getSiteSettings } from '@/features/content/site-settings'
 
 const TOKEN = /^[\w-]{16,128}$/
 
@@ -10,7 +10,14 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * HTML document made here rather than a React page: it has to read the token from the URL and still arrive
  * whole, with no JavaScript, which a cached page shell cannot do.
  */
-function tokenPage(options: { token: string; title: string; lead: string; action: string; button: string }): Response {
+function tokenPage(options: {
+  token: string
+  title: string
+  lead: string
+  action: string
+  button: string
+  siteName: string
+}): Response {
   const valid = TOKEN.test(options.token)
   const body = valid
     ? `<p class="lead">${escape(options.lead)}</p>
@@ -25,7 +32,7 @@ function tokenPage(options: { token: string; title: string; lead: string; action
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(options.title)} | ${escape(BRAND.siteName)}</title>
+<title>${escape(options.title)} | ${escape(options.siteName)}</title>
 <link rel="icon" href="/favicon.svg">
 <style>
   body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1d2a26; line-height: 1.6; }
@@ -40,7 +47,7 @@ function tokenPage(options: { token: string; title: string; lead: string; action
 </style>
 </head>
 <body>
-<header><a href="/">${escape(BRAND.siteName)}</a></header>
+<header><a href="/">${escape(options.siteName)}</a></header>
 <main>
   <h1>${escape(options.title)}</h1>
   ${body}
@@ -60,9 +67,9 @@ function tokenPage(options: { token: string; title: string; lead: string; action
 type LinkRoute = (request: Request, context: { params: Promise<{ token: string }> }) => Promise<Response>
 
 const linkPage =
-  (texts: Omit<Parameters<typeof tokenPage>[0], 'token'>): LinkRoute =>
+  (texts: Omit<Parameters<typeof tokenPage>[0], 'token' | 'siteName'>): LinkRoute =>
   async (_request, { params }) =>
-    tokenPage({ token: (await params).token, ...texts })
+    tokenPage({ token: (await params).token, siteName: (await getSiteSettings()).brand.siteName, ...texts })
 
 /** GET /newsletter/confirm/<token>, the double opt-in link: shows the button that confirms. */
 export const confirmLinkPage = linkPage({

@@ -1,4 +1,4 @@
-import { BRAND } from '@/domain/brand'
+import { DEFAULT_BRAND as BRAND } from '@/domain/brand'
 import { CONTACT_REPLY_TIME, DISCOVERY_CALL, IMPACT, PRICING, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { NAV_ITEMS } from '@/domain/navigation'
 import type { Media } from '@/payload-types'

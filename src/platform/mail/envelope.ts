@@ -12,3 +12,11 @@ export const fromSite = (
   lines: string[],
   extra: Partial<OutgoingMail> = {},
 ): OutgoingMail => ({ from: s.from, to, replyTo: s.coachEmail, subject, text: lines.join('\n'), ...extra })
+
+/** The same envelope around a composed mail (subject and text from the coach's mail texts). */
+export const composedFromSite = (
+  s: MailSettings,
+  to: string,
+  { subject, text }: { subject: string; text: string },
+  extra: Partial<OutgoingMail> = {},
+): OutgoingMail => fromSite(s, to, subject, [text], extra)

@@ -1,7 +1,7 @@
 import { convert } from 'html-to-text'
 import type { Payload, PayloadEmailAdapter, SendEmailOptions } from 'payload'
 
-import { BRAND } from '@/domain/brand'
+import { DEFAULT_BRAND } from '@/domain/brand'
 import { DEFAULT_SITE_SETTINGS } from '@/domain/site-defaults'
 import { enqueueMail } from './outbox'
 import { mailSettings } from './settings'
@@ -20,7 +20,7 @@ async function queuePayloadMail(payload: Payload, message: SendEmailOptions): Pr
   const mail = {
     from: settings.from,
     to: addresses(message.to),
-    subject: String(message.subject ?? BRAND.siteName),
+    subject: String(message.subject ?? settings.brand.siteName),
     html: html || null,
     // Every mail has a plain-text version; the links stay whole and readable in it.
     text:
@@ -43,7 +43,7 @@ async function queuePayloadMail(payload: Payload, message: SendEmailOptions): Pr
  */
 export const outboxEmailAdapter: PayloadEmailAdapter = ({ payload }) => ({
   name: 'outbox',
-  defaultFromName: BRAND.siteName,
+  defaultFromName: DEFAULT_BRAND.mailFromName, // unused: every mail gets the sender from mailSettings
   defaultFromAddress: process.env.COACH_EMAIL || DEFAULT_SITE_SETTINGS.email,
   sendEmail: async (message) => {
     queuePayloadMail(payload, message).catch((error: unknown) =>

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 
-import { pageMetadata } from '@/domain/seo'
+import { sitePageMetadata } from '@/features/pages/metadata'
 import { getPageCopy } from '@/features/pages/read'
 import { AboutView } from '@/features/pages/views/AboutView'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { seo } = await getPageCopy('about')
-  return pageMetadata({ title: seo.title, description: seo.description, path: '/about' })
+  return sitePageMetadata({ title: seo.title, description: seo.description, path: '/about' })
 }
 
 export default async function AboutPage() {

@@ -1,12 +1,14 @@
+import type { Metadata } from 'next'
 import { BlogPostList } from '@/features/content/components/BlogPostList'
 import { PageIntro } from '@/components/PageIntro'
-import { pageMetadata } from '@/domain/seo'
+import { sitePageMetadata } from '@/features/pages/metadata'
 
-export const metadata = pageMetadata({
-  title: 'My Blog',
-  description: 'Articles on habits, boundaries, career change and rest, with exercises you can try today.',
-  path: '/blog',
-})
+export const generateMetadata = (): Promise<Metadata> =>
+  sitePageMetadata({
+    title: 'My Blog',
+    description: 'Articles on habits, boundaries, career change and rest, with exercises you can try today.',
+    path: '/blog',
+  })
 
 export default function BlogPage() {
   return (

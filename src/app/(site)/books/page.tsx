@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 
-import { pageMetadata } from '@/domain/seo'
+import { sitePageMetadata } from '@/features/pages/metadata'
 import { getPageCopy } from '@/features/pages/read'
 import { BooksView } from '@/features/pages/views/BooksView'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { seo } = await getPageCopy('books')
-  return pageMetadata({ title: seo.title, description: seo.description, path: '/books' })
+  return sitePageMetadata({ title: seo.title, description: seo.description, path: '/books' })
 }
 
 export default async function BooksPage() {

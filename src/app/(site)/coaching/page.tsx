@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 
-import { pageMetadata } from '@/domain/seo'
+import { sitePageMetadata } from '@/features/pages/metadata'
 import { getPageCopy } from '@/features/pages/read'
 import { CoachingView } from '@/features/pages/views/CoachingView'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { seo } = await getPageCopy('coaching')
-  return pageMetadata({ title: seo.title, description: seo.description, path: '/coaching' })
+  return sitePageMetadata({ title: seo.title, description: seo.description, path: '/coaching' })
 }
 
 export default async function CoachingPage() {

@@ -1,14 +1,16 @@
+import type { Metadata } from 'next'
 import { connection } from 'next/server'
 
 import { DISCOVERY_CALL } from '@/domain/business'
-import { pageMetadata } from '@/domain/seo'
+import { sitePageMetadata } from '@/features/pages/metadata'
 import { BookingPage } from '@/features/booking/BookingPage'
 
-export const metadata = pageMetadata({
-  title: 'Book a Discovery Call',
-  description: `Book a free discovery call of about ${DISCOVERY_CALL.minutes} minutes to talk about your goals and how coaching can help.`,
-  path: '/scheduling',
-})
+export const generateMetadata = (): Promise<Metadata> =>
+  sitePageMetadata({
+    title: 'Book a Discovery Call',
+    description: `Book a free discovery call of about ${DISCOVERY_CALL.minutes} minutes to talk about your goals and how coaching can help.`,
+    path: '/scheduling',
+  })
 
 // Rendered whole for each request, not streamed into a cached shell: the open times change by the minute,
 // and the page (times and form) must arrive complete for browsers without JavaScript.

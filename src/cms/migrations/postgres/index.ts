@@ -7,6 +7,7 @@ import * as migration_20261123_182651_booking_admin from './20261123_182651_book
 import * as migration_20261123_184534_page_copy from './20261123_184534_page_copy';
 import * as migration_20261123_192510_about_page from './20261123_192510_about_page';
 import * as migration_20261123_194123_page_copy_more from './20261123_194123_page_copy_more';
+import * as migration_20261123_215823_brand_and_mail_texts from './20261123_215823_brand_and_mail_texts';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261123_194123_page_copy_more.up,
     down: migration_20261123_194123_page_copy_more.down,
-    name: '20261123_194123_page_copy_more'
+    name: '20261123_194123_page_copy_more',
+  },
+  {
+    up: migration_20261123_215823_brand_and_mail_texts.up,
+    down: migration_20261123_215823_brand_and_mail_texts.down,
+    name: '20261123_215823_brand_and_mail_texts'
   },
 ];

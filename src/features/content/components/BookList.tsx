@@ -1,11 +1,12 @@
+import { getSiteSettings } from '@/features/content/site-settings'
 import { getBooks } from '@/features/content/lists'
-import { BRAND } from '@/domain/brand'
 import { Card } from '@/components/Card'
 import { ExternalLink } from '@/components/ExternalLink'
 import { JsonLd } from '@/components/JsonLd'
 import { ListView } from '@/components/ListView'
 
-export function BookList() {
+export async function BookList() {
+  const { brand } = await getSiteSettings()
   return (
     <ListView list="books" read={getBooks}>
       {(items) => (
@@ -17,7 +18,7 @@ export function BookList() {
                 '@type': 'Book',
                 name: book.title,
                 description: book.synopsis,
-                author: { '@type': 'Person', name: BRAND.name },
+                author: { '@type': 'Person', name: brand.name },
                 url: book.purchaseLink,
               })),
             }}

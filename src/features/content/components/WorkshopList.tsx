@@ -1,12 +1,13 @@
+import { getSiteSettings } from '@/features/content/site-settings'
 import { getWorkshops } from '@/features/content/lists'
-import { BRAND } from '@/domain/brand'
 import { formatEventDate } from '@/domain/dates'
 import { Card } from '@/components/Card'
 import { ExternalLink } from '@/components/ExternalLink'
 import { JsonLd } from '@/components/JsonLd'
 import { ListView } from '@/components/ListView'
 
-export function WorkshopList() {
+export async function WorkshopList() {
+  const { brand } = await getSiteSettings()
   return (
     <ListView list="workshops" read={getWorkshops}>
       {(items) => (
@@ -22,7 +23,7 @@ export function WorkshopList() {
                 eventAttendanceMode: /online/i.test(w.format)
                   ? 'https://schema.org/OnlineEventAttendanceMode'
                   : 'https://schema.org/OfflineEventAttendanceMode',
-                organizer: { '@type': 'Person', name: BRAND.name },
+                organizer: { '@type': 'Person', name: brand.name },
                 url: w.registerLink,
               })),
             }}

@@ -1,8 +1,8 @@
 import { IntroVideo } from '@/components/IntroVideo'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
-import { BRAND } from '@/domain/brand'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
+import { brandImage } from '@/domain/brand'
 import { getSiteSettings } from '@/features/content/site-settings'
 import type { PageCopy } from '../defaults'
 import { RichCopy } from '../RichCopy'
@@ -10,10 +10,11 @@ import { RichCopy } from '../RichCopy'
 /** The about page's body, from its copy (published, or the latest draft in the coach's preview). */
 export async function AboutView({ copy }: { copy: PageCopy<'about'> }) {
   const settings = await getSiteSettings()
-  const portrait = typeof copy.portrait === 'object' && copy.portrait?.url ? copy.portrait : null
+  // The page's own portrait, else the one in Site settings → Brand, else the built-in drawing.
+  const portrait = brandImage(copy.portrait) ?? settings.brand.portrait
   return (
     <>
-      <PageIntro title={`About ${BRAND.name}`}>
+      <PageIntro title={`About ${settings.brand.name}`}>
         <p className="lead">{copy.intro}</p>
       </PageIntro>
       <section className="section" aria-labelledby="journey-heading">
@@ -21,7 +22,7 @@ export async function AboutView({ copy }: { copy: PageCopy<'about'> }) {
           <img
             className="portrait"
             src={portrait?.url ?? '/images/portrait.svg'}
-            alt={portrait?.alt ?? `Portrait of ${BRAND.name}`}
+            alt={portrait?.alt ?? `Portrait of ${settings.brand.name}`}
             width={portrait?.width ?? 480}
             height={portrait?.height ?? 600}
           />

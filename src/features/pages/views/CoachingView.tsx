@@ -7,12 +7,13 @@ import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
 import { PricingCards } from '@/components/PricingCards'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
-import { BRAND } from '@/domain/brand'
+import { getSiteSettings } from '@/features/content/site-settings'
 
 import type { PageCopy } from '../defaults'
 
 /** The coaching page's body, from its copy (published, or the latest draft in the coach's preview). */
-export function CoachingView({ copy }: { copy: PageCopy<'coaching'> }) {
+export async function CoachingView({ copy }: { copy: PageCopy<'coaching'> }) {
+  const { brand } = await getSiteSettings()
   return (
     <>
       <PageIntro title="Coaching">
@@ -47,7 +48,7 @@ export function CoachingView({ copy }: { copy: PageCopy<'coaching'> }) {
           '@context': 'https://schema.org',
           '@type': 'Service',
           serviceType: 'Life coaching',
-          provider: { '@type': 'Person', name: BRAND.name },
+          provider: { '@type': 'Person', name: brand.name },
           offers: copy.pricing.map((p) => ({
             '@type': 'Offer',
             name: p.name,

@@ -8,7 +8,7 @@ import { JsonLd } from '@/components/JsonLd'
 import { PageSection } from '@/components/PageSection'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
 import { getSiteSettings } from '@/features/content/site-settings'
-import { BRAND, siteUrl } from '@/domain/brand'
+import { siteUrl } from '@/domain/brand'
 
 import type { PageCopy } from '../defaults'
 
@@ -63,9 +63,11 @@ export async function HomeView({ copy }: { copy: PageCopy<'home'> }) {
         data={{
           '@context': 'https://schema.org',
           '@type': 'Person',
-          name: BRAND.name,
-          jobTitle: BRAND.role,
+          name: settings.brand.name,
+          jobTitle: settings.brand.role,
+          description: settings.brand.description,
           url: siteUrl().toString(),
+          ...(settings.brand.portrait ? { image: new URL(settings.brand.portrait.url, siteUrl()).toString() } : {}),
           email: settings.email,
           telephone: settings.phone,
           sameAs: Object.values(settings.social),

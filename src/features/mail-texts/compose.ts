@@ -1,0 +1,38 @@
+import type { MailSettings } from '@/platform/mail/settings'
+import { MAIL_TEXTS, SUBJECT_PLACEHOLDERS, type MailTextName, type MailTextValues } from './defaults'
+import { fillTemplate, templateProblem } from './template'
+
+type SiteValues = 'coachName' | 'siteName' | 'siteUrl'
+
+/**
+ * A visitor mail's subject and text: the coach's text from Mail texts with its placeholders filled, or the
+ * built-in text when the stored one is empty or broken (the mail still goes out; the log says why, naming
+ * the mail, never the visitor).
+ */
+export function composeMail<K extends MailTextName>(
+  s: MailSettings,
+  name: K,
+  values: Omit<MailTextValues<K>, SiteValues>,
+): { subject: string; text: string } {
+  const definition = MAIL_TEXTS[name]
+  const stored = s.texts[name]
+  const usable = (text: unknown, builtIn: string, allowed: readonly string[], required: readonly string[]) => {
+    if (typeof text !== 'string' || !text.trim()) return builtIn
+    const problem = templateProblem(text, allowed, required)
+    if (!problem) return text
+    console.warn(`The mail text "${definition.label}" cannot be used, so the built-in text was sent: ${problem}`)
+    return builtIn
+  }
+  const filled: Record<string, string> = {
+    coachName: s.brand.name,
+    siteName: s.brand.siteName,
+    siteUrl: s.siteUrl,
+    ...(values as Record<string, string>),
+  }
+  const subject = usable(stored?.subject, definition.subject, SUBJECT_PLACEHOLDERS, [])
+  const body = usable(stored?.body, definition.body, definition.placeholders, definition.required)
+  return {
+    subject: fillTemplate(subject, filled).replace(/\s+/g, ' ').trim(),
+    text: fillTemplate(body, filled).trimEnd(),
+  }
+}
