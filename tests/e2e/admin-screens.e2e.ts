@@ -33,7 +33,8 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
 
   beforeAll(async () => {
     smtp = await startSmtpPeer()
-    const env: Record<string, string> = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500' }
+    // As behind one proxy: the tests' visitors are told apart by X-Forwarded-For.
+    const env: Record<string, string> = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }
     if (database === 'PostgreSQL') {
       const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
       dropDatabase = pg.cleanup
@@ -310,72 +311,92 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const publicPage = async (path: string) => (await fetch(`${site.url}${path}`)).text()
     const saved = () => page.getByText('Updated successfully.').first().waitFor()
 
-    // Site settings → Brand (the first tab): a new name for the coach, the site and the mails' sender.
-    await page.goto(`${site.url}/admin/globals/site-settings`)
-    await fill(page, '#field-brand__coachName', 'Sam Rivera')
-    await fill(page, '#field-brand__siteName', 'Rivera Coaching')
-    await fill(page, '#field-brand__mailFromName', 'Sam at Rivera Coaching')
-    await submit(page, 'Save')
-    await saved()
-    await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Rivera Coaching</span>')
-    const home = await publicPage('/')
-    expect(home).toContain('<title>Rivera Coaching: ')
-    expect(home).toMatch(/<p>© (<!-- -->)?Rivera Coaching<\/p>/)
-    expect(home).not.toContain('Jordan Ellis Coaching')
-    await expect.poll(() => publicPage('/about')).toContain('<h1>About Sam Rivera</h1>')
-    expect(await publicPage('/blog')).toContain('<title>My Blog | Rivera Coaching</title>')
+    try {
+      // Site settings → Brand (the first tab): a new name for the coach, the site and the mails' sender.
+      await page.goto(`${site.url}/admin/globals/site-settings`)
+      await fill(page, '#field-brand__coachName', 'Sam Rivera')
+      await fill(page, '#field-brand__siteName', 'Rivera Coaching')
+      await fill(page, '#field-brand__mailFromName', 'Sam at Rivera Coaching')
+      await submit(page, 'Save')
+      await saved()
+      await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Rivera Coaching</span>')
+      const home = await publicPage('/')
+      expect(home).toContain('<title>Rivera Coaching: ')
+      expect(home).toMatch(/<p>© (<!-- -->)?Rivera Coaching<\/p>/)
+      expect(home).not.toContain('Jordan Ellis Coaching')
+      await expect.poll(() => publicPage('/about')).toContain('<h1>About Sam Rivera</h1>')
+      expect(await publicPage('/blog')).toContain('<title>My Blog | Rivera Coaching</title>')
 
-    // Mail texts → the receipt: a placeholder the mail does not have is refused with the ones it has.
-    await page.goto(`${site.url}/admin/globals/mail-texts`)
-    await fill(page, '#field-contactReceipt__body', 'Hi! {nmae}')
-    await submit(page, 'Save')
-    await page
-      .getByText('This mail has no placeholder {nmae}. It can use {replyTime}, {coachName}, {siteName}, {siteUrl}.')
-      .first()
-      .waitFor()
-    const words = 'Hi!\n\n{coachName} has your message and answers within {replyTime}.\n\n{siteName}'
-    await fill(page, '#field-contactReceipt__body', words)
-    await submit(page, 'Save')
-    await saved()
-
-    // A visitor's message: the receipt comes from the new sender in the coach's words.
-    const sent = await fetch(`${site.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.88' },
-      body: JSON.stringify({ name: 'Kim', email: 'kim.visitor@example.com', message: 'Hello there' }),
-    })
-    expect(sent.status).toBe(200)
-    const receipts = () => smtp.mails.filter((m) => m.to?.some((t) => t.address === 'kim.visitor@example.com'))
-    await expect.poll(() => receipts().length, { timeout: 20_000 }).toBe(1)
-    const [receipt] = receipts()
-    expect(receipt!.from?.name).toBe('Sam at Rivera Coaching')
-    expect(receipt!.subject).toBe('We received your message | Rivera Coaching')
-    expect(receipt!.text?.trim()).toBe(
-      'Hi!\n\nSam Rivera has your message and answers within 2-3 business days.\n\nRivera Coaching',
-    )
-    expect(checkHtml(new Map([['/ (renamed)', home]]))).toEqual([])
-
-    // Back to the built-in brand and receipt for the other tests.
-    for (const [slug, data] of [
-      [
-        'site-settings',
-        {
-          brand: {
-            coachName: 'Jordan Ellis',
-            siteName: 'Jordan Ellis Coaching',
-            mailFromName: 'Jordan Ellis Coaching',
-          },
-        },
-      ],
-      ['mail-texts', { contactReceipt: MAIL_TEXTS.contactReceipt }],
-    ] as const) {
-      const res = await page.request.post(`${site.url}/cms-api/globals/${slug}`, {
-        data,
+      // A logo chosen among the Images replaces the built-in mark beside the name, on the site and in the admin.
+      const images = (await (await page.request.get(`${site.url}/cms-api/media?limit=1`)).json()) as {
+        docs: { id: number; url: string }[]
+      }
+      const logo = images.docs[0]!
+      await page.request.post(`${site.url}/cms-api/globals/site-settings`, {
+        data: { brand: { logo: logo.id } },
         headers: { origin: site.url },
       })
-      expect(res.status(), slug).toBe(200)
+      await expect.poll(() => publicPage('/')).toContain(`<img class="logo__mark" src="${logo.url}"`)
+      const visitorContext = await browser.newContext({ viewport: DESKTOP })
+      const visitor = await visitorContext.newPage()
+      await visitor.goto(`${site.url}/`)
+      expect(await visitor.getByRole('link', { name: 'Rivera Coaching, home' }).count()).toBeGreaterThan(0)
+      await expectNoSeriousA11yViolations(visitor, 'home page, renamed with a logo')
+      await visitorContext.close()
+
+      // Mail texts → the receipt: a placeholder the mail does not have is refused with the ones it has.
+      await page.goto(`${site.url}/admin/globals/mail-texts`)
+      await fill(page, '#field-contactReceipt__body', 'Hi! {nmae}')
+      await submit(page, 'Save')
+      await page
+        .getByText('This mail has no placeholder {nmae}. It can use {replyTime}, {coachName}, {siteName}, {siteUrl}.')
+        .first()
+        .waitFor()
+      const words = 'Hi!\n\n{coachName} has your message and answers within {replyTime}.\n\n{siteName}'
+      await fill(page, '#field-contactReceipt__body', words)
+      await submit(page, 'Save')
+      await saved()
+
+      // A visitor's message: the receipt comes from the new sender in the coach's words.
+      const sent = await fetch(`${site.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.88' },
+        body: JSON.stringify({ name: 'Kim', email: 'kim.visitor@example.com', message: 'Hello there' }),
+      })
+      expect(sent.status).toBe(200)
+      const receipts = () => smtp.mails.filter((m) => m.to?.some((t) => t.address === 'kim.visitor@example.com'))
+      await expect.poll(() => receipts().length, { timeout: 20_000 }).toBe(1)
+      const [receipt] = receipts()
+      expect(receipt!.from?.name).toBe('Sam at Rivera Coaching')
+      expect(receipt!.subject).toBe('We received your message | Rivera Coaching')
+      expect(receipt!.text?.trim()).toBe(
+        'Hi!\n\nSam Rivera has your message and answers within 2-3 business days.\n\nRivera Coaching',
+      )
+      expect(checkHtml(new Map([['/ (renamed)', home]]))).toEqual([])
+    } finally {
+      // Back to the built-in brand and receipt for the other tests, whatever happened above.
+      for (const [slug, data] of [
+        [
+          'site-settings',
+          {
+            brand: {
+              coachName: 'Jordan Ellis',
+              siteName: 'Jordan Ellis Coaching',
+              mailFromName: 'Jordan Ellis Coaching',
+              logo: null,
+            },
+          },
+        ],
+        ['mail-texts', { contactReceipt: MAIL_TEXTS.contactReceipt }],
+      ] as const) {
+        const res = await page.request.post(`${site.url}/cms-api/globals/${slug}`, {
+          data,
+          headers: { origin: site.url },
+        })
+        expect(res.status(), slug).toBe(200)
+      }
+      await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Jordan Ellis Coaching</span>')
     }
-    await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Jordan Ellis Coaching</span>')
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 120_000)
