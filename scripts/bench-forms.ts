@@ -17,6 +17,8 @@ const site = await startBuildCopy('bench-forms', 3402, {
   SMTP_URL: smtp.url,
   SEED_ON_START: 'false',
   OUTBOX_INTERVAL_MS: '1000',
+  // As behind one proxy, so each post's X-Forwarded-For makes it another visitor.
+  TRUST_PROXY_HOPS: '1',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 })
 

@@ -3,8 +3,7 @@
  * A database that cannot be reached does not stop the site: every page still answers with each list's
  * failure text, and the server keeps trying the database (and migrates it once it is back).
  */
-import { spawn, spawnSync } from 'node:child_process'
-import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 
 import { rebuildReason } from './lib/build-stamp'
 import { waitForServer, warmUp } from './lib/server'
@@ -37,15 +36,9 @@ if (!outcome.ok) {
   console.log('Seeded the database with sample content.')
 }
 
-const server = spawn(
-  process.execPath,
-  [path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)],
-  {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+// The site's own HTTP server around Next's handler, in this process (src/platform/server/serve.ts).
+const { serve } = await import('../src/platform/server/serve')
+await serve({ port, dir: process.cwd() })
 
 const base = `http://localhost:${port}`
 await waitForServer(base)

@@ -1,6 +1,8 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
 import { startOutboxWorker } from './platform/mail/worker'
 import { payloadClient } from './platform/payload'
+import { checkReadiness } from './platform/readiness-check'
+import { registerReadinessCheck } from './platform/server/readiness'
 
 // libsql asks for a process report on first open, which makes slow reverse-DNS look-ups unless told not to.
 // (excludeNetwork exists since Node 23.3; @types/node 24 does not declare it yet.)
@@ -9,4 +11,5 @@ import { payloadClient } from './platform/payload'
 if (process.env.NEXT_PHASE !== 'phase-production-build') {
   startOutboxWorker()
   startBusyCalendarReader(payloadClient)
+  registerReadinessCheck(checkReadiness)
 }

@@ -228,6 +228,7 @@ export interface Subscriber {
   unsubscribedAt?: string | null;
   confirmTokenHash?: string | null;
   unsubscribeTokenHash?: string | null;
+  inboxHash?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -659,6 +660,7 @@ export interface SubscribersSelect<T extends boolean = true> {
   unsubscribedAt?: T;
   confirmTokenHash?: T;
   unsubscribeTokenHash?: T;
+  inboxHash?: T;
   updatedAt?: T;
   createdAt?: T;
 }

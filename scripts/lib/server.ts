@@ -42,7 +42,8 @@ export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 3
   }
 }
 
-export type RunningSite = { url: string; dataDir: string; logFile: string; stop: () => Promise<void> }
+/** A running server; `stop` sends SIGTERM, waits for the process to end and gives its exit code. */
+export type RunningSite = { url: string; dataDir: string; logFile: string; stop: () => Promise<number | null> }
 
 /** A private copy of the production build, without pages rendered at run time by another server. */
 export function copyBuild(name: string): string {
@@ -81,12 +82,13 @@ export async function startBuildCopy(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-    await exited
+    const code = await exited
     if (ownBuild) fs.rmSync(distDir, { recursive: true, force: true })
     if (ownData) fs.rmSync(dataDir, { recursive: true, force: true })
+    return code
   }
   const logFile = path.join(os.tmpdir(), `coach-${name}-${port}.log`)
   const log = fs.createWriteStream(logFile)

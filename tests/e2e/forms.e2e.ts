@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import PostalMime, { type Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
+import { DESKTOP, EMPTY, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
 
 const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
 const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
@@ -155,6 +155,20 @@ describe('the forms over HTTP', () => {
     expect(((await sixth.json()) as { message: string }).message).toBe(
       'Too many messages from you in a short time. Please wait a few minutes and try again.',
     )
+  })
+
+  it('with no proxy in front (npm start as it comes), an invented X-Forwarded-For does not make a new visitor', async () => {
+    // The empty site runs with TRUST_PROXY_HOPS=0: eight posts, eight invented addresses, one client.
+    const statuses: number[] = []
+    for (let i = 1; i <= 8; i++) {
+      const res = await fetch(`${EMPTY}/api/contact`, {
+        method: 'POST',
+        body: message(100 + i),
+        headers: json(`198.51.100.${i}, 203.0.113.${i}`),
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
   })
 
   it('answers invalid input 422 with a message per field, and odd requests with their own status', async () => {

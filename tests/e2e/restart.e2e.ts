@@ -45,6 +45,14 @@ describe('one build restarted on another database', () => {
     // 1. The seeded database, every page rendered once.
     let url = await start('seeded')
     expect(await shows(`${url}/blog`, SEEDED_TITLE)).toEqual([SEEDED_TITLE])
+    // A load balancer's probes: the process is up, the database answers with every migration applied.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200)
+    const ready = await fetch(`${url}/readyz`)
+    expect([ready.status, await ready.json(), ready.headers.get('cache-control')]).toEqual([
+      200,
+      { ready: true, database: 'reachable', pendingMigrations: 0 },
+      'no-store',
+    ])
     expect(await shows(`${url}/`, SEEDED_AUTHOR)).toEqual([SEEDED_AUTHOR])
     await stop()
     const backup = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-backup-'))
@@ -95,6 +103,47 @@ describe('one build restarted on another database', () => {
     expect(await shows(`${url}/blog`, failedPosts, SEEDED_TITLE, EDITED_TITLE)).toEqual([failedPosts])
     const failedTestimonials = 'Failed to load testimonials. Please try again later.'
     expect(await shows(`${url}/`, failedTestimonials, SEEDED_AUTHOR)).toEqual([failedTestimonials])
+    expect((await fetch(`${url}/healthz`)).status).toBe(200)
+    const notReady = await fetch(`${url}/readyz`)
+    expect([notReady.status, await notReady.json()]).toEqual([
+      503,
+      { ready: false, database: 'unreachable', pendingMigrations: null },
+    ])
     await stop(/cannot connect to Postgres|connect ECONNREFUSED/)
   }, 240_000)
+
+  it('on SIGTERM stops taking connections, answers the request in flight, and exits cleanly', async () => {
+    const url = await start('graceful', { SEED_ON_START: 'false' })
+    // A contact post whose body arrives slowly: the server is still reading it when it is told to stop.
+    let rest: () => void = () => {}
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const json = JSON.stringify({ name: 'Late Visitor', email: 'late@example.com', message: 'Still there?' })
+        controller.enqueue(new TextEncoder().encode(json.slice(0, 20)))
+        rest = () => {
+          controller.enqueue(new TextEncoder().encode(json.slice(20)))
+          controller.close()
+        }
+      },
+    })
+    const answer = fetch(`${url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    await new Promise((r) => setTimeout(r, 500))
+    const running = site!
+    const stopped = running.stop()
+    await new Promise((r) => setTimeout(r, 500))
+    // No new connection is taken any more...
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow()
+    // ...but the request in flight is answered in full.
+    rest()
+    const res = await answer
+    expect([res.status, ((await res.json()) as { status: string }).status]).toEqual([200, 'ok'])
+    expect(await stopped).toBe(0)
+    site = undefined
+    expect(serverErrorLines(running.logFile)).toEqual([])
+  }, 120_000)
 })

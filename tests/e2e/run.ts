@@ -26,12 +26,15 @@ try {
   const pg = process.env.TEST_POSTGRES_URL ? await freshPostgres(process.env.TEST_POSTGRES_URL) : null
   if (pg) cleanups.push(pg.cleanup)
   const started = Date.now()
+  // The seeded servers run as behind one proxy (TRUST_PROXY_HOPS=1), so tests can speak for many visitors by
+  // setting X-Forwarded-For; the empty one keeps npm start's default (no proxy: the header is not believed).
+  const behindProxy = { TRUST_PROXY_HOPS: '1' }
   const [seeded, empty, down, seededPg] = await Promise.all([
-    startBuildCopy('e2e-seeded', e2ePort(1), {}),
+    startBuildCopy('e2e-seeded', e2ePort(1), behindProxy),
     startBuildCopy('e2e-empty', e2ePort(2), { SEED_ON_START: 'false' }),
     // Nothing listens on port 9: the database is unreachable.
     startBuildCopy('e2e-down', e2ePort(3), { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
-    pg ? startBuildCopy('e2e-seeded-pg', e2ePort(4), { DATABASE_URL: pg.url }) : Promise.resolve(null),
+    pg ? startBuildCopy('e2e-seeded-pg', e2ePort(4), { ...behindProxy, DATABASE_URL: pg.url }) : Promise.resolve(null),
   ])
   sites.push(seeded, empty, down, ...(seededPg ? [seededPg] : []))
   console.log(`Servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -553,6 +553,25 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect((await mod.submitContact(payload, { ...valid, email: 'r7@example.com' }, c, later)).status).toBe('ok')
     })
 
+    it('counts victim+1@, Victim+2@… as one inbox: one confirmation mail a day, the sixth sign-up in 10 minutes refused', async () => {
+      const inbox = `victim.${label.toLowerCase()}`
+      for (let i = 1; i <= 5; i++) {
+        const result = await mod.subscribe(payload, { email: `${inbox}+${i}@example.com` }, 'footer', client())
+        expect(result.status, `sign-up ${i}`).toBe('ok')
+      }
+      const sixth = await mod.subscribe(payload, { email: `${inbox.toUpperCase()}+6@Example.com` }, 'footer', client())
+      expect(sixth.status).toBe('rate-limited')
+      // And within a day that inbox got one confirmation mail, not five.
+      const mails = await payload.find({ collection: 'mail-outbox', overrideAccess: true })
+      expect(mails.docs.map((m) => m.to)).toEqual([`${inbox}+1@example.com`])
+      // A day later it may get one more.
+      const tomorrow = new Date(Date.now() + 86_400_000 + 60_000)
+      expect(
+        (await mod.subscribe(payload, { email: `${inbox}+7@example.com` }, 'footer', client(), tomorrow)).status,
+      ).toBe('ok')
+      expect((await payload.count({ collection: 'mail-outbox', overrideAccess: true })).totalDocs).toBe(2)
+    })
+
     it('double opt-in: confirmation mail, confirm with the token, unsubscribe in one idempotent step', async () => {
       const email = `Reader.${label}@Example.com`
       expect(await mod.subscribe(payload, { email }, 'workshops', client())).toEqual({
@@ -625,8 +644,11 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
     it('keeps every unsubscribe link ever mailed to an address working, however many mails follow', async () => {
       const email = `links.${label.toLowerCase()}@example.com`
       const linkOf = (mail: { text?: string }) => /\/newsletter\/unsubscribe\/([\w-]+)/.exec(mail.text ?? '')![1]!
-      for (let i = 0; i < 3; i++)
-        expect((await mod.subscribe(payload, { email }, 'footer', client())).status).toBe('ok')
+      // Three sign-ups more than a day apart (within a day, the inbox gets one confirmation mail only).
+      for (const daysAgo of [3, 1.5, 0]) {
+        const at = new Date(Date.now() - daysAgo * 86_400_000)
+        expect((await mod.subscribe(payload, { email }, 'footer', client(), at)).status).toBe('ok')
+      }
       expect((await mod.subscribe(payload, { email: `other.${label}@example.com` }, 'footer', client())).status).toBe(
         'ok',
       )

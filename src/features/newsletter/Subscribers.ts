@@ -60,5 +60,7 @@ export const Subscribers: CollectionConfig = {
     { name: 'unsubscribedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'confirmTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
     { name: 'unsubscribeTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
+    // A keyed hash of the inbox the address reaches (victim+1@ is victim@'s): one confirmation mail a day each.
+    { name: 'inboxHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
   ],
 }

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
-import { hashToken, newToken, unsubscribeToken } from '@/domain/tokens'
+import { mailboxIdentity } from '@/domain/mailbox'
+import { hashToken, keyedHash, newToken, unsubscribeToken } from '@/domain/tokens'
 import type { FormClient } from '@/platform/forms/client'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { enqueueMail } from '@/platform/mail/outbox'
@@ -11,9 +12,12 @@ import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, subscribeSchema, type SubscribeSource
 
 /**
  * A newsletter sign-up. The answer is the same whatever the address's state, so nobody can learn who is
- * subscribed. New, pending and unsubscribed addresses get a (fresh) confirmation mail; a confirmed address
- * gets nothing, since it is already subscribed.
+ * subscribed. New, pending and unsubscribed addresses get a (fresh) confirmation mail, at most one a day per
+ * inbox; a confirmed address gets nothing, since it is already subscribed.
  */
+/** How long after a confirmation mail the same inbox gets no other. */
+const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000
+
 export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
   name: 'subscribe',
   schema: subscribeSchema,
@@ -31,6 +35,23 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
     })
     const current = existing.docs[0]
     if (current?.status === 'confirmed') return
+    // At most one confirmation mail a day per inbox, however the address is written: within a day of the
+    // last one its link still works, and nothing more is sent (the visitor's answer is the same).
+    const inboxHash = keyedHash(payloadSecret(), mailboxIdentity(email))
+    const dayAgo = new Date(now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString()
+    const recent = await payload.count({
+      collection: 'subscribers',
+      where: {
+        and: [
+          { inboxHash: { equals: inboxHash } },
+          { status: { equals: 'pending' } },
+          { requestedAt: { greater_than: dayAgo } },
+        ],
+      },
+      overrideAccess: true,
+      req,
+    })
+    if (recent.totalDocs > 0) return
     const confirm = newToken()
     const unsubscribe = unsubscribeToken(payloadSecret(), email)
     const data = {
@@ -40,6 +61,7 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
       requestedAt: now.toISOString(),
       confirmTokenHash: confirm.hash,
       unsubscribeTokenHash: hashToken(unsubscribe),
+      inboxHash,
     }
     const subscriber = current
       ? await payload.update({ collection: 'subscribers', id: current.id, data, overrideAccess: true, req })

@@ -2,6 +2,7 @@ import { after } from 'next/server'
 import type { Payload, PayloadRequest } from 'payload'
 import type { z } from 'zod'
 
+import { mailboxIdentity } from '@/domain/mailbox'
 import { keyedHash } from '@/domain/tokens'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
@@ -65,7 +66,9 @@ export async function runForm<Schema extends z.ZodType<Record<string, unknown>>,
 ): Promise<FormResult<Field>> {
   const values = keptValues(raw, form.fields)
   const parsed = form.schema.safeParse(raw)
-  const keys = [client.ipHash, ...(parsed.success ? [keyedHash(payloadSecret(), form.limitByEmail(parsed.data))] : [])]
+  // Limited per client and per inbox (victim+1@ and victim+2@ count as victim@).
+  const inbox = parsed.success ? [keyedHash(payloadSecret(), mailboxIdentity(form.limitByEmail(parsed.data)))] : []
+  const keys = [client.ipHash, ...inbox]
 
   const guard = await guardFormPost(payload, form.name, raw, keys, now)
   if (guard === 'bot') return { status: 'ok', message: form.answers.ok }

@@ -2,16 +2,9 @@ import type { Payload } from 'payload'
 
 import { payloadClient } from '@/platform/payload'
 import { BATCH_SIZE, deliverDueMail } from './outbox'
+import { workerState, type WorkerState } from './worker-state'
 
 const INTERVAL_MS = Number(process.env.OUTBOX_INTERVAL_MS ?? 10_000)
-
-/** One delivery loop per process, shared by the timer and by every request that queued mail. */
-type WorkerState = { timer?: NodeJS.Timeout; running: boolean; again: boolean }
-const KEY = Symbol.for('coach-site.outbox-worker')
-const state = (): WorkerState => {
-  const g = globalThis as { [KEY]?: WorkerState }
-  return (g[KEY] ??= { running: false, again: false })
-}
 
 /**
  * Sends what is due now. If a run is already going, it is asked to run once more when done instead of
@@ -19,12 +12,19 @@ const state = (): WorkerState => {
  * processes may still run at once; the per-mail claim keeps them from sending the same mail.)
  */
 export async function kickOutbox(payload?: Payload): Promise<void> {
-  const s = state()
+  const s = workerState()
+  if (s.stopped) return
   if (s.running) {
     s.again = true
     return
   }
   s.running = true
+  s.current = run(s, payload)
+  await s.current
+}
+
+/** One delivery loop per process, shared by the timer and by every request that queued mail. */
+async function run(s: WorkerState, payload?: Payload): Promise<void> {
   try {
     let fullBatch = false
     do {
@@ -34,18 +34,19 @@ export async function kickOutbox(payload?: Payload): Promise<void> {
         console.warn(`Outbox: ${report.retried} mail to retry, ${report.failed} failed`)
       // A full batch means more may be due right now.
       fullBatch = report.sent + report.retried + report.failed >= BATCH_SIZE
-    } while (s.again || fullBatch)
+    } while ((s.again || fullBatch) && !s.stopped)
   } catch (error) {
     // Most often the database or the SMTP server is down; the next run tries again.
     console.error('Outbox run failed:', error instanceof Error ? error.message : error)
   } finally {
     s.running = false
+    s.current = undefined
   }
 }
 
 /** The timer inside the server process that picks up retries and anything a crash left behind. */
 export function startOutboxWorker(): void {
-  const s = state()
+  const s = workerState()
   if (s.timer) return
   s.timer = setInterval(() => void kickOutbox(), INTERVAL_MS)
   s.timer.unref()

@@ -8,6 +8,7 @@ import * as migration_20261123_184526_page_copy from './20261123_184526_page_cop
 import * as migration_20261123_192502_about_page from './20261123_192502_about_page';
 import * as migration_20261123_194118_page_copy_more from './20261123_194118_page_copy_more';
 import * as migration_20261123_215819_brand_and_mail_texts from './20261123_215819_brand_and_mail_texts';
+import * as migration_20261123_222646_subscriber_inbox from './20261123_222646_subscriber_inbox';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261123_215819_brand_and_mail_texts.up,
     down: migration_20261123_215819_brand_and_mail_texts.down,
-    name: '20261123_215819_brand_and_mail_texts'
+    name: '20261123_215819_brand_and_mail_texts',
+  },
+  {
+    up: migration_20261123_222646_subscriber_inbox.up,
+    down: migration_20261123_222646_subscriber_inbox.down,
+    name: '20261123_222646_subscriber_inbox'
   },
 ];

@@ -1,0 +1,67 @@
+import http from 'node:http'
+
+import next from 'next'
+
+import { forwardedChain } from '@/domain/forwarded'
+import { drainOutbox } from '@/platform/mail/worker-state'
+import { readiness } from './readiness'
+
+/** How long a shutdown waits for requests in flight, then for the mail being sent. */
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
+
+/**
+ * The site's HTTP server: Next's request handler behind Node's own server (Next's documented custom-server
+ * pattern), for what `next start` cannot do:
+ * - X-Forwarded-For is rebuilt from the connection for every request (src/domain/forwarded.ts), so a
+ *   client cannot choose its own address; TRUST_PROXY_HOPS says how many proxies in front are believed.
+ * - GET /healthz answers 200 while the process is up; GET /readyz answers 200 when the database answers and
+ *   every migration is applied, else 503 (also while stopping, so a load balancer stops sending traffic).
+ * - SIGTERM and SIGINT shut down gracefully: no new connections, requests in flight finish, the outbox
+ *   run under way finishes, then the process exits (each wait bounded by SHUTDOWN_GRACE_MS).
+ */
+export async function serve({ port, dir }: { port: number; dir: string }): Promise<http.Server> {
+  const app = next({ dev: false, dir, port })
+  await app.prepare()
+  const handle = app.getRequestHandler()
+  const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
+  let stopping = false
+
+  const server = http.createServer((req, res) => {
+    // While stopping, a keep-alive connection closes as soon as its current request is answered.
+    if (stopping) res.setHeader('Connection', 'close')
+    if (req.url === '/healthz' || req.url === '/readyz') return void probe(req.url, req, res, stopping)
+    req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
+    delete req.headers['x-real-ip']
+    void handle(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(port, resolve))
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: finishing requests in flight and mail being sent, then stopping.`)
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, GRACE_MS)))])
+    clearTimeout(timer)
+    server.closeAllConnections()
+    await drainOutbox(GRACE_MS)
+    process.exit(0)
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal))
+  return server
+}
+
+/** The load balancer's probes, answered here without Next: never cached, no body beyond a small status. */
+async function probe(path: string, req: http.IncomingMessage, res: http.ServerResponse, stopping: boolean) {
+  const answer = (status: number, body: object) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body))
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, { error: 'Use GET.' })
+  if (path === '/healthz') return answer(200, { status: 'ok' })
+  if (stopping) return answer(503, { ready: false, stopping: true })
+  const state = await readiness()
+  answer(state.ready ? 200 : 503, state)
+}
