@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   // Tests build once and run several servers from copies of the build (see scripts/lib/server.ts).
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Compressed by the site's own server, after it has read the HTML for its script hashes (src/platform/server).
+  compress: false,
   images: { unoptimized: true },
 }
 

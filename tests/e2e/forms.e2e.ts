@@ -204,5 +204,44 @@ describe('the forms over HTTP', () => {
       'content-type': 'application/x-www-form-urlencoded',
     })
     expect(res.status).toBe(404)
+    // RFC 8058 asks providers for multipart/form-data: read as the one-click too.
+    const multipart = new FormData()
+    multipart.set('List-Unsubscribe', 'One-Click')
+    const viaMultipart = await fetch(`${SEEDED}/api/newsletter/unsubscribe?token=unknown`, {
+      method: 'POST',
+      body: multipart,
+    })
+    expect([viaMultipart.status, await viaMultipart.text()]).toEqual([404, 'This unsubscribe link is not valid.'])
+  })
+
+  it('refuses a post a browser sends from another site (403), and any body but JSON or a url-encoded form (415)', async () => {
+    const email = `cross.site.${Date.now()}@example.com`
+    const body = JSON.stringify({ name: 'Cross Site', email, message: 'Sent from elsewhere' })
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://elsewhere.example' },
+    ]
+    for (const headers of crossSite) {
+      const res = await post('/api/contact', body, { ...json('203.0.113.30'), ...headers })
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        403,
+        'This form can only be sent from this site.',
+      ])
+    }
+    expect(await mailTo(email, /./)).toBeUndefined()
+    // The site's own pages post from the same origin.
+    const own = await post('/api/contact', body, {
+      ...json('203.0.113.31'),
+      'sec-fetch-site': 'same-origin',
+      origin: SEEDED,
+    })
+    expect(own.status).toBe(200)
+    for (const type of ['text/plain; note=application/json', 'multipart/form-data; boundary=x', 'application/jsonp']) {
+      expect(
+        (await post('/api/contact', body, { 'content-type': type, 'x-forwarded-for': '203.0.113.32' })).status,
+        type,
+      ).toBe(415)
+    }
   })
 })

@@ -1,14 +1,27 @@
+import { crossSiteRefusal, mediaType, readAtMost } from '@/platform/forms/http'
 import { payloadClient } from '@/platform/payload'
 import { confirmSubscription, unsubscribe } from './form'
 
 /** The token from the query (links in mail, one-click) or from the posted form (the pages' buttons). */
 async function tokenOf(request: Request): Promise<{ token: string; oneClick: boolean }> {
   const url = new URL(request.url)
-  const body = (await request.text()).slice(0, 4096)
-  const form = new URLSearchParams(body)
+  // At most 4 KB is read: a token and the one-click field are far smaller.
+  const body = (await readAtMost(request, 4096)) ?? ''
+  const type = mediaType(request)
+  // RFC 8058 asks mail providers for multipart/form-data, and allows url-encoded.
+  const form =
+    type === 'multipart/form-data'
+      ? await new Response(body, { headers: { 'content-type': request.headers.get('content-type')! } })
+          .formData()
+          .catch(() => new FormData())
+      : new URLSearchParams(type === 'application/x-www-form-urlencoded' ? body : '')
+  const field = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
   return {
-    token: form.get('token') || url.searchParams.get('token') || '',
-    oneClick: form.get('List-Unsubscribe') === 'One-Click',
+    token: field('token') || url.searchParams.get('token') || '',
+    oneClick: field('List-Unsubscribe') === 'One-Click',
   }
 }
 
@@ -17,6 +30,8 @@ const seeOther = (path: string) => new Response(null, { status: 303, headers: { 
 
 /** POST /api/newsletter/confirm: the confirmation page's button. */
 export async function confirmEndpoint(request: Request): Promise<Response> {
+  const refused = crossSiteRefusal(request)
+  if (refused) return refused
   const { token } = await tokenOf(request)
   try {
     const outcome = await confirmSubscription(await payloadClient(), token)
@@ -32,6 +47,8 @@ export async function confirmEndpoint(request: Request): Promise<Response> {
  * page's button (answered with the "unsubscribed" page). Idempotent.
  */
 export async function unsubscribeEndpoint(request: Request): Promise<Response> {
+  const refused = crossSiteRefusal(request)
+  if (refused) return refused
   const { token, oneClick } = await tokenOf(request)
   try {
     const outcome = await unsubscribe(await payloadClient(), token)

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 
+import { siteUrl } from '@/domain/brand'
+
 import { clientFromHeaders } from './client'
 import { submitForm, type FormDefinition } from './pipeline'
 import { httpStatus } from './results'
@@ -8,7 +10,7 @@ import { httpStatus } from './results'
 export const MAX_BODY_BYTES = 64 * 1024
 
 /** The body as text, or null as soon as it grows past `max` bytes (a body without a length is read in chunks). */
-async function readAtMost(request: Request, max: number): Promise<string | null> {
+export async function readAtMost(request: Request, max: number): Promise<string | null> {
   const reader = request.body?.getReader()
   if (!reader) return ''
   const chunks: Uint8Array[] = []
@@ -29,21 +31,46 @@ async function readAtMost(request: Request, max: number): Promise<string | null>
 const json = (body: unknown, status: number) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
 
+/** The media type of a request's body, without parameters, lower case ('' when there is none). */
+export const mediaType = (request: Request): string =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+
+/**
+ * A post a browser sent from another site is refused (403) before its body is read: the browser says so
+ * in Sec-Fetch-Site, and older ones in Origin. Requests without either (mail providers' one-click
+ * unsubscribe, scripts) are not browsers acting for someone else and are let through.
+ */
+export function crossSiteRefusal(request: Request): Response | null {
+  const site = request.headers.get('sec-fetch-site')
+  const origin = request.headers.get('origin')
+  const host = request.headers.get('host')
+  const own = new Set([siteUrl().origin, ...(host ? [`http://${host}`, `https://${host}`] : [])])
+  const crossSite =
+    (site !== null && site !== 'same-origin' && site !== 'none') || (origin !== null && !own.has(origin))
+  return crossSite ? json({ status: 'invalid', message: 'This form can only be sent from this site.' }, 403) : null
+}
+
 /**
  * POST /api/<form>: JSON or a url-encoded form in, JSON out, with the status saying what happened
- * (200 accepted, 422 invalid, 429 too many posts, 413 too large, 415 wrong type, 503 try again).
+ * (200 accepted, 422 invalid, 429 too many posts, 413 too large, 415 wrong type, 403 sent from another site,
+ * 503 try again).
  */
 export async function formEndpoint<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
   form: FormDefinition<Schema, Field>,
   request: Request,
 ): Promise<Response> {
+  const refused = crossSiteRefusal(request)
+  if (refused) return refused
+  const type = mediaType(request)
+  if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+    return json({ status: 'invalid', message: 'Send the form as JSON or as a url-encoded form.' }, 415)
+  }
   const declared = Number(request.headers.get('content-length') ?? 0)
   const body = declared > MAX_BODY_BYTES ? null : await readAtMost(request, MAX_BODY_BYTES)
   if (body === null) return json({ status: 'invalid', message: 'The form is too large.' }, 413)
 
-  const type = request.headers.get('content-type') ?? ''
   let raw: Record<string, unknown>
-  if (type.includes('application/json')) {
+  if (type === 'application/json') {
     try {
       const parsed: unknown = JSON.parse(body)
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object')
@@ -51,10 +78,8 @@ export async function formEndpoint<Schema extends z.ZodType<Record<string, unkno
     } catch {
       return json({ status: 'invalid', message: 'The form data could not be read.' }, 400)
     }
-  } else if (type.includes('application/x-www-form-urlencoded')) {
-    raw = Object.fromEntries(new URLSearchParams(body))
   } else {
-    return json({ status: 'invalid', message: 'Send the form as JSON or as a url-encoded form.' }, 415)
+    raw = Object.fromEntries(new URLSearchParams(body))
   }
 
   const result = await submitForm(form, raw, clientFromHeaders(request.headers))

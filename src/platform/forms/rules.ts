@@ -1,5 +1,9 @@
 import { z } from 'zod'
 
+// Zod compiles object checks with `new Function` unless told not to, and first probes whether it may; the
+// site's Content-Security-Policy allows no eval (the probe shows up as a policy violation in the browser).
+z.config({ jitless: true })
+
 /**
  * What every form shares, in the browser and on the server: the spam defences' fields and limits, the
  * answers they give, and the way field errors are reported. Each form's own schema and texts live with its

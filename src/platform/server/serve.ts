@@ -1,10 +1,12 @@
 import http from 'node:http'
 
+import compression from 'compression'
 import next from 'next'
 
 import { forwardedChain } from '@/domain/forwarded'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { readiness } from './readiness'
+import { applyContentSecurityPolicy, baseSecurityHeaders } from './security-headers'
 
 /** How long a shutdown waits for requests in flight, then for the mail being sent. */
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
@@ -14,6 +16,8 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  * pattern), for what `next start` cannot do:
  * - X-Forwarded-For is rebuilt from the connection for every request (src/domain/forwarded.ts), so a
  *   client cannot choose its own address; TRUST_PROXY_HOPS says how many proxies in front are believed.
+ * - Every response carries the security headers, and a Content-Security-Policy whose script hashes are
+ *   those of the very HTML sent (src/platform/server/security-headers.ts); responses are compressed here.
  * - GET /healthz answers 200 while the process is up; GET /readyz answers 200 when the database answers and
  *   every migration is applied, else 503 (also while stopping, so a load balancer stops sending traffic).
  * - SIGTERM and SIGINT shut down gracefully: no new connections, requests in flight finish, the outbox
@@ -24,15 +28,28 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
   await app.prepare()
   const handle = app.getRequestHandler()
   const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
+  const securityHeaders = Object.entries(
+    baseSecurityHeaders(new URL(process.env.SITE_URL || 'http://x').protocol === 'https:'),
+  )
+  // Compression sits under the policy (it compresses what the policy lets through), so Next's own is off.
+  const compress = compression() as unknown as (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    next: () => void,
+  ) => void
   let stopping = false
 
   const server = http.createServer((req, res) => {
     // While stopping, a keep-alive connection closes as soon as its current request is answered.
     if (stopping) res.setHeader('Connection', 'close')
+    for (const [name, value] of securityHeaders) res.setHeader(name, value)
     if (req.url === '/healthz' || req.url === '/readyz') return void probe(req.url, req, res, stopping)
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
     delete req.headers['x-real-ip']
-    void handle(req, res)
+    compress(req, res, () => {
+      applyContentSecurityPolicy(req, res)
+      void handle(req, res)
+    })
   })
   await new Promise<void>((resolve) => server.listen(port, resolve))
 

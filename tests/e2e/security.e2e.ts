@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { PUBLIC_PATHS } from '@/domain/navigation'
+import { launchBrowser, PHONE, SEEDED } from './browser'
+
+/** Every inline script of a document, as the browser will hash it. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\ssrc=/.test(attrs!) && !/type="application\/ld\+json"/.test(attrs!))
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
+
+const DOCUMENTS = [...PUBLIC_PATHS, '/newsletter/confirmed', '/a-page-that-does-not-exist', '/admin/login']
+
+describe('security headers on every response', () => {
+  it('documents: a policy listing the hash of each of their inline scripts and no other script source', async () => {
+    for (const path of DOCUMENTS) {
+      const res = await fetch(`${SEEDED}${path}`)
+      const policy = res.headers.get('content-security-policy') ?? ''
+      const html = await res.text()
+      const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? []
+      expect(scriptSrc[0], path).toBe("'self'")
+      expect(scriptSrc.slice(1).sort(), path).toEqual([...new Set(inlineScripts(html))].sort())
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+        expect(policy, path).toContain(directive)
+      }
+      expect(policy, path).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|https?:)/)
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('permissions-policy'), path).toContain('camera=()')
+      // Served over plain HTTP here: no HSTS (it is sent when SITE_URL is https).
+      expect(res.headers.get('strict-transport-security'), path).toBeNull()
+    }
+  })
+
+  it('keeps public pages and the read API cacheable by a CDN, compressed, under the policy', async () => {
+    const home = await fetch(`${SEEDED}/`, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(home.headers.get('cache-control')).toMatch(/^s-maxage=\d+, stale-while-revalidate=\d+$/)
+    expect(home.headers.get('content-encoding')).toMatch(/^(br|gzip)$/)
+    const api = await fetch(`${SEEDED}/api/books`)
+    expect(api.headers.get('cache-control')).toMatch(/public.*s-maxage=\d+/)
+    expect(api.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+describe('the pages under their policy in Chromium', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('run with no policy violation: the menu opens, the video player loads from its host, the admin works', async () => {
+    const context = await browser.newContext({ viewport: PHONE })
+    await context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __violations: string[] }).__violations = [])
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+    })
+    const page = await context.newPage()
+    const violations = async (path: string) => {
+      await page.goto(`${SEEDED}${path}`)
+      await page.waitForLoadState('load')
+      return page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
+    }
+    for (const path of DOCUMENTS) expect(await violations(path), path).toEqual([])
+
+    // React is running: the menu button opens the navigation.
+    await page.goto(`${SEEDED}/`)
+    const menu = page.getByRole('button', { name: /menu/i })
+    await menu.click()
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true')
+    // The intro video, once asked for, is framed from its host (the only other origin allowed).
+    await page.goto(`${SEEDED}/about`)
+    await page.getByRole('button', { name: /play/i }).first().click()
+    await page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]').waitFor({ state: 'attached' })
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
+
+    // The admin's own screens, logged in: the dashboard, a list, a form with the rich-text editor.
+    const api = `${SEEDED}/cms-api`
+    const coach = { email: 'coach@example.com', password: 'a-long-coach-password' }
+    const json = { 'content-type': 'application/json' }
+    const init = (await (await fetch(`${api}/users/init`)).json()) as { initialized: boolean }
+    if (!init.initialized) {
+      await fetch(`${api}/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
+    }
+    const login = await fetch(`${api}/users/login`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
+    const { token } = (await login.json()) as { token: string }
+    await context.addCookies([{ name: 'payload-token', value: token, url: SEEDED }])
+    for (const path of ['/admin', '/admin/collections/testimonials', '/admin/globals/about-page']) {
+      expect(await violations(path), path).toEqual([])
+      await page.locator('.template-default, .dashboard, form').first().waitFor()
+      await page.waitForTimeout(500)
+      const seen = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
+      expect(seen, path).toEqual([])
+    }
+    await page.locator('[data-field-path="journey"] [contenteditable="true"]').waitFor()
+    await context.close()
+  })
+})
