@@ -673,6 +673,133 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(await mod.unsubscribe(payload, linkOf(other))).toBe('unsubscribed')
     })
 
+    it('keeps the records the coach relies on as they were written: mail, consent, a message’s receipt', async () => {
+      const user = await payload.create({
+        collection: 'users',
+        data: { email: `records.${label.toLowerCase()}@example.com`, password: 'a-long-coach-password', role: 'admin' },
+        overrideAccess: true,
+      })
+      const asCoach = { user, overrideAccess: false } as const
+      const email = `records.reader.${label.toLowerCase()}@example.com`
+      expect((await mod.subscribe(payload, { email }, 'footer', client())).status).toBe('ok')
+      await mod.deliverDueMail(payload)
+      const [sent] = smtp.mails.filter((m) => m.to?.[0]?.address === email)
+      const confirmToken = /\/newsletter\/confirm\/([\w-]+)/.exec(sent!.text ?? '')![1]!
+      const unsubscribeToken = /\/newsletter\/unsubscribe\/([\w-]+)/.exec(sent!.text ?? '')![1]!
+
+      // Once sent, the outbox keeps no working link: the tokens are gone from its text and headers.
+      const row = (
+        await payload.find({ collection: 'mail-outbox', where: { to: { equals: email } }, overrideAccess: true })
+      ).docs[0]!
+      expect(row.status).toBe('sent')
+      const stored = JSON.stringify(row)
+      expect(stored).not.toContain(confirmToken)
+      expect(stored).not.toContain(unsubscribeToken)
+      expect(row.text).toContain('/newsletter/confirm/[removed-after-sending]')
+
+      // Nobody rewrites a mail: its recipient and text stay; a sent mail cannot be set back to queued.
+      await payload.update({
+        collection: 'mail-outbox',
+        id: row.id,
+        data: { to: 'someone@else.example', text: 'forged' },
+        ...asCoach,
+      })
+      const after = await payload.findByID({ collection: 'mail-outbox', id: row.id, overrideAccess: true })
+      expect([after.to, after.text]).toEqual([row.to, row.text])
+      await expect(
+        payload.update({ collection: 'mail-outbox', id: row.id, data: { status: 'queued' }, ...asCoach }),
+      ).rejects.toMatchObject({
+        data: { errors: [{ message: 'Only a failed mail can be changed: set it back to "Queued" to try again.' }] },
+      })
+      // A failed one may be tried again, its tries starting afresh.
+      await payload.update({
+        collection: 'mail-outbox',
+        id: row.id,
+        data: { status: 'failed', attempts: 8 },
+        overrideAccess: true,
+      })
+      const retried = await payload.update({
+        collection: 'mail-outbox',
+        id: row.id,
+        data: { status: 'queued' },
+        ...asCoach,
+      })
+      expect([retried.status, retried.attempts]).toEqual(['queued', 0])
+
+      // Consent cannot be given or rewritten in the admin; unsubscribing someone can, and is logged.
+      const subscriber = (
+        await payload.find({ collection: 'subscribers', where: { email: { equals: email } }, overrideAccess: true })
+      ).docs[0]!
+      await payload.update({
+        collection: 'subscribers',
+        id: subscriber.id,
+        data: { email: 'other@example.com', consentAt: '2020-01-01T00:00:00.000Z', source: 'workshops' },
+        ...asCoach,
+      })
+      const kept = await payload.findByID({ collection: 'subscribers', id: subscriber.id, overrideAccess: true })
+      expect([kept.email, kept.consentAt, kept.source]).toEqual([
+        subscriber.email,
+        subscriber.consentAt,
+        subscriber.source,
+      ])
+      await expect(
+        payload.update({ collection: 'subscribers', id: subscriber.id, data: { status: 'confirmed' }, ...asCoach }),
+      ).rejects.toMatchObject({
+        data: {
+          errors: [
+            { message: 'Only the subscriber can confirm a subscription. You can set a subscriber to "Unsubscribed".' },
+          ],
+        },
+      })
+      const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+      const unsubscribed = await payload.update({
+        collection: 'subscribers',
+        id: subscriber.id,
+        data: { status: 'unsubscribed' },
+        ...asCoach,
+      })
+      const logged = info.mock.calls.map((c) => c.join(' ')).join('\n')
+      info.mockRestore()
+      expect(unsubscribed.status).toBe('unsubscribed')
+      expect(unsubscribed.unsubscribedAt).toBeTruthy()
+      expect(logged).toContain(`Subscriber ${subscriber.id}: pending → unsubscribed by user ${user.id}`)
+      expect(logged).not.toContain(email)
+
+      // A message's receipt time and sender hash stay as received.
+      expect(
+        (await mod.submitContact(payload, { ...valid, email: `records.${label}@example.com` }, client())).status,
+      ).toBe('ok')
+      const message = (
+        await payload.find({ collection: 'contact-messages', sort: '-receivedAt', limit: 1, overrideAccess: true })
+      ).docs[0]!
+      await payload.update({
+        collection: 'contact-messages',
+        id: message.id,
+        data: { receivedAt: '2020-01-01T00:00:00.000Z', ipHash: 'forged', handled: true },
+        ...asCoach,
+      })
+      const handled = await payload.findByID({ collection: 'contact-messages', id: message.id, overrideAccess: true })
+      expect([handled.receivedAt, handled.ipHash, handled.handled]).toEqual([message.receivedAt, message.ipHash, true])
+    })
+
+    it('writes mail files (no SMTP server) readable by their owner only', async () => {
+      const fs = await import('node:fs')
+      const os = await import('node:os')
+      const dataDir = process.env.DATA_DIR
+      process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-eml-'))
+      const folder = path.join(process.env.DATA_DIR, 'outbox')
+      try {
+        const transport = mod.createMailTransport()
+        await transport.send({ from: 'site@example.com', to: 'file@example.com', subject: 'File', text: 'Hello' })
+      } finally {
+        process.env.DATA_DIR = dataDir
+      }
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700)
+      const files = fs.readdirSync(folder).filter((f) => f.endsWith('.eml'))
+      expect(files.length).toBeGreaterThan(0)
+      for (const f of files) expect(fs.statSync(path.join(folder, f)).mode & 0o777).toBe(0o600)
+    })
+
     it('refuses an invalid address with the decided text and stores nothing', async () => {
       const before = await count('subscribers')
       expect(await mod.subscribe(payload, { email: 'not-an-address' }, 'footer', client())).toMatchObject({

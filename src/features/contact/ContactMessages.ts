@@ -34,6 +34,7 @@ export const ContactMessages: CollectionConfig = {
       type: 'date',
       required: true,
       index: true,
+      access: { update: () => false },
       admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
     },
     { name: 'handled', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
@@ -41,6 +42,7 @@ export const ContactMessages: CollectionConfig = {
       name: 'ipHash',
       label: 'Sender (hashed address)',
       type: 'text',
+      access: { update: () => false },
       admin: {
         readOnly: true,
         position: 'sidebar',

@@ -1,7 +1,32 @@
-import type { CollectionConfig } from 'payload'
+import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
 
 import { inboxAccess } from '@/cms/access'
 import { exportConfirmedSubscribers } from '@/features/newsletter/subscribers-csv'
+
+/** What consent rests on: the address, when and where it was given. Nobody edits it afterwards. */
+const consentRecord = { update: () => false }
+
+/**
+ * A person in the admin may only unsubscribe someone (consent comes from the subscriber's own click, never
+ * from the admin); each change is logged, without the address.
+ */
+const onlyUnsubscribe: CollectionBeforeChangeHook = ({ data, originalDoc, operation, req }) => {
+  if (operation !== 'update' || !req.user || !originalDoc || data.status === undefined) return data
+  if (data.status === originalDoc.status) return data
+  if (data.status !== 'unsubscribed') {
+    throw new ValidationError({
+      collection: 'subscribers',
+      errors: [
+        {
+          path: 'status',
+          message: 'Only the subscriber can confirm a subscription. You can set a subscriber to "Unsubscribed".',
+        },
+      ],
+    })
+  }
+  console.info(`Subscriber ${originalDoc.id}: ${originalDoc.status} → unsubscribed by user ${req.user.id}`)
+  return { ...data, unsubscribedAt: new Date().toISOString() }
+}
 
 /** Newsletter subscribers with double opt-in. Tokens are stored only as hashes. */
 export const Subscribers: CollectionConfig = {
@@ -18,6 +43,7 @@ export const Subscribers: CollectionConfig = {
     },
   },
   access: inboxAccess,
+  hooks: { beforeChange: [onlyUnsubscribe] },
   endpoints: [{ path: '/export.csv', method: 'get', handler: exportConfirmedSubscribers }],
   fields: [
     // Stored lower-cased, so uniqueness is case-insensitive.
@@ -27,6 +53,7 @@ export const Subscribers: CollectionConfig = {
       required: true,
       unique: true,
       index: true,
+      access: consentRecord,
       hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value)] },
     },
     {
@@ -45,6 +72,7 @@ export const Subscribers: CollectionConfig = {
       name: 'consentAt',
       label: 'Consent given at',
       type: 'date',
+      access: consentRecord,
       admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
     },
     {
@@ -54,9 +82,15 @@ export const Subscribers: CollectionConfig = {
         { label: 'Footer', value: 'footer' },
         { label: 'Workshops page', value: 'workshops' },
       ],
+      access: consentRecord,
       admin: { readOnly: true },
     },
-    { name: 'requestedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    {
+      name: 'requestedAt',
+      type: 'date',
+      access: consentRecord,
+      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
+    },
     { name: 'unsubscribedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'confirmTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
     { name: 'unsubscribeTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },

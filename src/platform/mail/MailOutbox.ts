@@ -1,8 +1,31 @@
-import type { CollectionConfig } from 'payload'
+import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig, type Field } from 'payload'
 
 import { MAX_ATTEMPTS } from '@/domain/outbox-schedule'
 
 import { inboxAccess } from '@/cms/access'
+
+/** Nobody changes what a mail says or to whom; the worker writes with overrideAccess, which skips this. */
+const fixed = { update: () => false }
+
+/**
+ * The one change a person may make: set a failed mail back to "Queued" to try again (which starts its tries
+ * afresh). Any other status change by a person is refused.
+ */
+const onlyRetryFailed: CollectionBeforeChangeHook = ({ data, originalDoc, operation, req }) => {
+  if (operation !== 'update' || !req.user || !originalDoc || data.status === undefined) return data
+  if (data.status === originalDoc.status) return data
+  if (originalDoc.status === 'failed' && data.status === 'queued') {
+    return { ...data, attempts: 0, nextAttemptAt: new Date().toISOString(), lastError: null }
+  }
+  throw new ValidationError({
+    collection: 'mail-outbox',
+    errors: [{ path: 'status', message: 'Only a failed mail can be changed: set it back to "Queued" to try again.' }],
+  })
+}
+
+/** The fields, each closed to changes by anyone but the one named. */
+const lockedExcept = (open: string, fields: Field[]): Field[] =>
+  fields.map((f) => ('name' in f && f.name !== open ? ({ ...f, access: fixed } as Field) : f))
 
 /**
  * Every e-mail the site sends, queued in the same transaction as the row that causes it and sent by the
@@ -19,7 +42,8 @@ export const MailOutbox: CollectionConfig = {
     description: `Mail sent by the site. "Failed" mail was tried ${MAX_ATTEMPTS} times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).`,
   },
   access: inboxAccess,
-  fields: [
+  hooks: { beforeChange: [onlyRetryFailed] },
+  fields: lockedExcept('status', [
     { name: 'kind', type: 'text', required: true, index: true, admin: { readOnly: true } },
     { name: 'to', type: 'text', required: true, admin: { readOnly: true } },
     { name: 'from', type: 'text', required: true, admin: { readOnly: true } },
@@ -79,5 +103,5 @@ export const MailOutbox: CollectionConfig = {
     { name: 'sentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'messageId', type: 'text', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'lastError', type: 'textarea', admin: { readOnly: true } },
-  ],
+  ]),
 }

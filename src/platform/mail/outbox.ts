@@ -166,6 +166,20 @@ const outgoing = (mail: MailOutbox): OutgoingMail => ({
   calendar: (mail.calendar as OutgoingMail['calendar']) ?? undefined,
 })
 
+/**
+ * The links that act for whoever holds them (confirm a subscription, unsubscribe, reset a password), with
+ * their token replaced: what the outbox keeps once the mail is sent, so a row read later (by the coach, or
+ * from a backup) cannot be used to act for the recipient.
+ */
+const TOKEN_LINKS =
+  /(\/newsletter\/(?:confirm|unsubscribe)\/|\/api\/newsletter\/unsubscribe\?token=|\/admin\/reset\/)[\w%-]+/g
+export const REDACTED = '[removed-after-sending]'
+export const withoutTokens = (text: string): string => text.replace(TOKEN_LINKS, `$1${REDACTED}`)
+const headersWithoutTokens = (headers: unknown) =>
+  headers && typeof headers === 'object'
+    ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? withoutTokens(v) : v]))
+    : headers
+
 /** Sends every mail that is due, each at most once at a time across workers; failures are rescheduled. */
 export async function deliverDueMail(
   payload: Payload,
@@ -204,7 +218,16 @@ export async function deliverDueMail(
         await payload.update({
           collection: 'mail-outbox',
           id: mail.id,
-          data: { status: 'sent', attempts, sentAt: new Date().toISOString(), messageId, lastError: null },
+          data: {
+            status: 'sent',
+            attempts,
+            sentAt: new Date().toISOString(),
+            messageId,
+            lastError: null,
+            text: withoutTokens(mail.text),
+            html: mail.html ? withoutTokens(mail.html) : mail.html,
+            headers: headersWithoutTokens(mail.headers) as MailOutbox['headers'],
+          },
           overrideAccess: true,
           depth: 0,
         })

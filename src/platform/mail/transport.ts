@@ -82,9 +82,10 @@ function fileTransport(folder: string): MailTransport {
   return {
     send: async (mail) => {
       const info = await stream.sendMail(nodemailerMessage(mail))
-      await fs.mkdir(folder, { recursive: true })
+      // Mail holds personal data and live links: the folder and files are the server account's only.
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`
-      await fs.writeFile(path.join(folder, name), info.message as Buffer)
+      await fs.writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 })
       return { messageId: info.messageId }
     },
   }
