@@ -20,7 +20,7 @@ import { ContactPage } from '@/features/pages/ContactPage'
 import { HomePage } from '@/features/pages/HomePage'
 import { WorkshopsPage } from '@/features/pages/WorkshopsPage'
 import { MailOutbox } from '@/platform/mail/MailOutbox'
-import { Media } from './collections/Media'
+import { MAX_IMAGE_BYTES, Media } from './collections/Media'
 import { RateLimitHits } from '@/platform/forms/RateLimitHits'
 import { Subscribers } from '@/features/newsletter/Subscribers'
 import { Testimonials } from '@/features/content/collections/Testimonials'
@@ -103,6 +103,12 @@ export default buildConfig({
   email: outboxEmailAdapter,
   secret: payloadSecret(),
   sharp,
+  // Uploads are read at most to the image limit (one file per request) and refused beyond it with 413.
+  upload: {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
+    requestSizeLimit: MAX_IMAGE_BYTES + 1024 * 1024,
+    responseOnLimit: `An image can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please upload a smaller one.`,
+  },
   telemetry: false,
   typescript: {
     outputFile: path.join(srcDir, 'payload-types.ts'),

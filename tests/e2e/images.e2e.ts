@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { SEEDED_SITES } from './browser'
+import { SEEDED, SEEDED_SITES } from './browser'
 
 /** Uploaded images: kept a year by browsers and CDNs, with validators; each upload has its own address. */
 describe('uploaded images', () => {
@@ -34,4 +34,30 @@ describe('uploaded images', () => {
       }
     },
   )
+
+  it('refuses an upload over the size limit with 413 and says the limit, keeping nothing', async () => {
+    const api = `${SEEDED}/cms-api`
+    const coach = { email: 'coach@example.com', password: 'a-long-coach-password' }
+    const json = { 'content-type': 'application/json' }
+    const init = (await (await fetch(`${api}/users/init`)).json()) as { initialized: boolean }
+    if (!init.initialized) {
+      await fetch(`${api}/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
+    }
+    const login = await fetch(`${api}/users/login`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
+    const { token } = (await login.json()) as { token: string }
+    const auth = { Authorization: `JWT ${token}` }
+    const count = async () =>
+      ((await (await fetch(`${api}/media?limit=0`, { headers: auth })).json()) as { totalDocs: number }).totalDocs
+    const before = await count()
+    const form = new FormData()
+    form.set('_payload', JSON.stringify({ alt: 'Too big' }))
+    // A JPEG's signature, then 16 MB: over the 15 MB limit.
+    const big = Buffer.alloc(16 * 1024 * 1024)
+    big.set([0xff, 0xd8, 0xff, 0xe0])
+    form.set('file', new Blob([big], { type: 'image/jpeg' }), 'big.jpg')
+    const res = await fetch(`${api}/media`, { method: 'POST', headers: auth, body: form })
+    expect(res.status).toBe(413)
+    expect(JSON.stringify(await res.json())).toContain('An image can be at most 15 MB. Please upload a smaller one.')
+    expect(await count()).toBe(before)
+  })
 })

@@ -108,6 +108,38 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect((await published()).pricing[0]!.price).toBe(150)
     })
 
+    it('takes JPEG, PNG, WebP and AVIF images only, judged by their content, not their name', async () => {
+      const { abstractImage } = await import('@/cms/seed/images')
+      const photo = await abstractImage(['#2f6f5e', '#f4d35e'], 80, 50, 1)
+      const upload = (data: Buffer, mimetype: string, name: string) =>
+        payload.create({
+          collection: 'media',
+          data: { alt: 'An upload' },
+          file: { data, mimetype, name, size: data.length },
+          overrideAccess: true,
+        })
+      // A real image passes, even under a misleading name.
+      expect((await upload(photo, 'image/jpeg', 'holiday.jpg')).mimeType).toBe('image/webp')
+      const before = (await payload.count({ collection: 'media' })).totalDocs
+      // A well-formed SVG (it could carry script) and GIF are images too, but not of the kinds taken.
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      )
+      const sharp = (await import('sharp')).default
+      const gif = await sharp(photo).gif().toBuffer()
+      const html = Buffer.from('<!DOCTYPE html><script>alert(1)</script>')
+      for (const [data, type, name] of [
+        [svg, 'image/svg+xml', 'logo.svg'],
+        [svg, 'image/png', 'logo.png'],
+        [gif, 'image/gif', 'anim.gif'],
+        [gif, 'image/png', 'anim.png'],
+        [html, 'image/png', 'photo.png'],
+      ] as const) {
+        await expect(upload(data, type, name), name).rejects.toThrow()
+      }
+      expect((await payload.count({ collection: 'media' })).totalDocs).toBe(before)
+    })
+
     it('names every stored image after its content, so a replaced image gets a new address', async () => {
       const { abstractImage } = await import('@/cms/seed/images')
       const png = async (colors: string[]) => {

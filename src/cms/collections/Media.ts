@@ -8,6 +8,11 @@ import { IMMUTABLE, mediaFileHandler, nameFileByContent } from '../media-files'
 
 const staticDir = path.join(dataDir(), 'media')
 
+/** The image formats the site takes. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
+/** The largest image accepted (a phone photo is 3-8 MB). */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+
 export const Media: CollectionConfig = {
   slug: 'media',
   labels: { singular: 'Image', plural: 'Images' },
@@ -37,7 +42,9 @@ export const Media: CollectionConfig = {
       headers.set('Cache-Control', IMMUTABLE)
       return headers
     },
-    mimeTypes: ['image/*'],
+    // Photos only, checked by their content (Payload reads the file's signature, not its name): no SVG,
+    // which can carry script, and nothing else dressed up as an image.
+    mimeTypes: [...IMAGE_TYPES],
     imageSizes: [
       {
         name: 'card',
