@@ -800,6 +800,57 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       for (const f of files) expect(fs.statSync(path.join(folder, f)).mode & 0o777).toBe(0o600)
     })
 
+    it('holds back visitor mail past the hourly ceiling, keeps every message, and tells the coach once', async () => {
+      process.env.VISITOR_MAIL_PER_HOUR = '3'
+      try {
+        for (let i = 1; i <= 5; i++) {
+          const email = `flood${i}.${label.toLowerCase()}@example.com`
+          expect((await mod.submitContact(payload, { ...valid, email }, client())).status).toBe('ok')
+        }
+      } finally {
+        delete process.env.VISITOR_MAIL_PER_HOUR
+      }
+      const kinds = (
+        await payload.find({ collection: 'mail-outbox', pagination: false, overrideAccess: true })
+      ).docs.map((m) => m.kind)
+      expect(kinds.filter((k) => k === 'contact-confirmation')).toHaveLength(3)
+      expect(kinds.filter((k) => k === 'contact-notification')).toHaveLength(5)
+      const notice = await payload.find({
+        collection: 'mail-outbox',
+        where: { kind: { equals: 'visitor-mail-ceiling' } },
+        overrideAccess: true,
+      })
+      expect(notice.docs.map((m) => [m.to, m.subject])).toEqual([
+        ['coach@example.com', 'The site held back visitor mail | Jordan Ellis Coaching'],
+      ])
+      const stored = await payload.count({
+        collection: 'contact-messages',
+        where: { email: { like: `${label.toLowerCase()}@example.com` } },
+        overrideAccess: true,
+      })
+      expect(stored.totalDocs).toBeGreaterThanOrEqual(5)
+    })
+
+    it('lets a confirmation link expire after 7 days and forgets the sign-up nobody confirmed', async () => {
+      const email = `late.${label.toLowerCase()}@example.com`
+      const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000)
+      expect((await mod.subscribe(payload, { email }, 'footer', client(), eightDaysAgo)).status).toBe('ok')
+      await mod.deliverDueMail(payload)
+      const mail = smtp.mails.find((m) => m.to?.[0]?.address === email)!
+      const token = /\/newsletter\/confirm\/([\w-]+)/.exec(mail.text ?? '')![1]!
+      expect(await mod.confirmSubscription(payload, token)).toBe('invalid')
+      // The next sign-up (anyone's) deletes it; signing up again starts afresh.
+      expect(
+        (await mod.subscribe(payload, { email: `other.late.${label}@example.com` }, 'footer', client())).status,
+      ).toBe('ok')
+      const left = await payload.count({
+        collection: 'subscribers',
+        where: { email: { equals: email } },
+        overrideAccess: true,
+      })
+      expect(left.totalDocs).toBe(0)
+    })
+
     it('refuses an invalid address with the decided text and stores nothing', async () => {
       const before = await count('subscribers')
       expect(await mod.subscribe(payload, { email: 'not-an-address' }, 'footer', client())).toMatchObject({

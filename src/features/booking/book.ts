@@ -3,8 +3,8 @@ import type { Payload } from 'payload'
 import type { DiscoveryCall } from '@/payload-types'
 import type { FormClient } from '@/platform/forms/client'
 import { FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipeline'
-import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
+import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { inTransaction } from '@/platform/transaction'
 import { mailBooked, mailCancelled, mailMoved } from './call-mail'
 import {
@@ -68,7 +68,8 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
     })
     if (upcoming.docs[0]) {
       const mail = existingCallMail(upcoming.docs[0], a.timeZone, settings)
-      await enqueueMail(payload, { kind: 'call-existing', mail, now, reference: callReference(upcoming.docs[0]) }, req)
+      const reference = callReference(upcoming.docs[0])
+      await enqueueVisitorMail(payload, { kind: 'call-existing', mail, now, reference }, settings, req)
       return { refused: ALREADY_BOOKED }
     }
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)

@@ -4,8 +4,8 @@ import { mailboxIdentity } from '@/domain/mailbox'
 import { hashToken, keyedHash, newToken, unsubscribeToken } from '@/domain/tokens'
 import type { FormClient } from '@/platform/forms/client'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
-import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
+import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { payloadSecret } from '@/platform/secret'
 import { subscribeConfirmation } from './mails'
 import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, subscribeSchema, type SubscribeSource } from './rules'
@@ -17,6 +17,11 @@ import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, subscribeSchema, type SubscribeSource
  */
 /** How long after a confirmation mail the same inbox gets no other. */
 const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000
+/**
+ * How long a confirmation link works. A sign-up not confirmed by then has expired: its link says "not
+ * valid", and the row (an address nobody confirmed) is deleted at the next sign-up.
+ */
+export const PENDING_EXPIRES_MS = 7 * 24 * 60 * 60 * 1000
 
 export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
   name: 'subscribe',
@@ -26,6 +31,18 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
   answers: { ok: SUBSCRIBE_SUCCESS, invalid: EMAIL_MESSAGE },
   accept: async (payload, input, { req, now }) => {
     const email = input.email.toLowerCase()
+    // Sign-ups nobody confirmed in time are forgotten (the address was never shown to be its owner's).
+    await payload.delete({
+      collection: 'subscribers',
+      where: {
+        and: [
+          { status: { equals: 'pending' } },
+          { requestedAt: { less_than: new Date(now.getTime() - PENDING_EXPIRES_MS).toISOString() } },
+        ],
+      },
+      overrideAccess: true,
+      req,
+    })
     const existing = await payload.find({
       collection: 'subscribers',
       where: { email: { equals: email } },
@@ -66,10 +83,12 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
     const subscriber = current
       ? await payload.update({ collection: 'subscribers', id: current.id, data, overrideAccess: true, req })
       : await payload.create({ collection: 'subscribers', data, overrideAccess: true, req })
-    const mail = subscribeConfirmation(email, confirm.token, unsubscribe, await mailSettings(payload, req))
-    await enqueueMail(
+    const settings = await mailSettings(payload, req)
+    const mail = subscribeConfirmation(email, confirm.token, unsubscribe, settings)
+    await enqueueVisitorMail(
       payload,
       { kind: 'newsletter-confirmation', mail, now, reference: `subscribers:${subscriber.id}` },
+      settings,
       req,
     )
   },
@@ -103,6 +122,8 @@ export async function confirmSubscription(
 ): Promise<'confirmed' | 'invalid'> {
   const sub = await subscriberByToken(payload, 'confirmTokenHash', token)
   if (!sub || sub.status === 'unsubscribed') return 'invalid'
+  const expired = now.getTime() - new Date(sub.requestedAt ?? 0).getTime() > PENDING_EXPIRES_MS
+  if (sub.status === 'pending' && expired) return 'invalid'
   if (sub.status === 'pending') {
     await payload.update({
       collection: 'subscribers',
