@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { SEEDED, SEEDED_SITES } from './browser'
+import { logInAsCoach } from './coach'
 
 /** Uploaded images: kept a year by browsers and CDNs, with validators; each upload has its own address. */
 describe('uploaded images', () => {
@@ -37,14 +38,7 @@ describe('uploaded images', () => {
 
   it('refuses an upload over the size limit with 413 and says the limit, keeping nothing', async () => {
     const api = `${SEEDED}/cms-api`
-    const coach = { email: 'coach@example.com', password: 'a-long-coach-password' }
-    const json = { 'content-type': 'application/json' }
-    const init = (await (await fetch(`${api}/users/init`)).json()) as { initialized: boolean }
-    if (!init.initialized) {
-      await fetch(`${api}/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
-    }
-    const login = await fetch(`${api}/users/login`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
-    const { token } = (await login.json()) as { token: string }
+    const { token } = await logInAsCoach()
     const auth = { Authorization: `JWT ${token}` }
     const count = async () =>
       ((await (await fetch(`${api}/media?limit=0`, { headers: auth })).json()) as { totalDocs: number }).totalDocs

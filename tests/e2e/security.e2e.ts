@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
 import { launchBrowser, PHONE, SEEDED } from './browser'
+import { logInAsCoach } from './coach'
 
 /** Every inline script of a document, as the browser will hash it. */
 const inlineScripts = (html: string) =>
@@ -43,6 +44,14 @@ describe('security headers on every response', () => {
     expect(api.headers.get('cache-control')).toMatch(/public.*s-maxage=\d+/)
     expect(api.headers.get('content-security-policy')).toContain("default-src 'self'")
     expect(api.headers.get('x-content-type-options')).toBe('nosniff')
+    // The load balancer's probes, answered without Next, carry them too.
+    const health = await fetch(`${SEEDED}/healthz`)
+    expect([health.headers.get('content-security-policy'), health.headers.get('x-content-type-options')]).toEqual([
+      api.headers.get('content-security-policy'),
+      'nosniff',
+    ])
+    const wrongMethod = await fetch(`${SEEDED}/readyz`, { method: 'POST' })
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, HEAD'])
   })
 })
 
@@ -79,15 +88,7 @@ describe('the pages under their policy in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
 
     // The admin's own screens, logged in: the dashboard, a list, a form with the rich-text editor.
-    const api = `${SEEDED}/cms-api`
-    const coach = { email: 'coach@example.com', password: 'a-long-coach-password' }
-    const json = { 'content-type': 'application/json' }
-    const init = (await (await fetch(`${api}/users/init`)).json()) as { initialized: boolean }
-    if (!init.initialized) {
-      await fetch(`${api}/users/first-register`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
-    }
-    const login = await fetch(`${api}/users/login`, { method: 'POST', headers: json, body: JSON.stringify(coach) })
-    const { token } = (await login.json()) as { token: string }
+    const { token } = await logInAsCoach()
     await context.addCookies([{ name: 'payload-token', value: token, url: SEEDED }])
     for (const path of ['/admin', '/admin/collections/testimonials', '/admin/globals/about-page']) {
       expect(await violations(path), path).toEqual([])

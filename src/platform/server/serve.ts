@@ -3,10 +3,11 @@ import http from 'node:http'
 import compression from 'compression'
 import next from 'next'
 
+import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { readiness } from './readiness'
-import { applyContentSecurityPolicy, baseSecurityHeaders } from './security-headers'
+import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
 
 /** How long a shutdown waits for requests in flight, then for the mail being sent. */
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
@@ -28,9 +29,7 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
   await app.prepare()
   const handle = app.getRequestHandler()
   const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
-  const securityHeaders = Object.entries(
-    baseSecurityHeaders(new URL(process.env.SITE_URL || 'http://x').protocol === 'https:'),
-  )
+  const securityHeaders = Object.entries(baseSecurityHeaders(siteUrl().protocol === 'https:'))
   // Compression sits under the policy (it compresses what the policy lets through), so Next's own is off.
   const compress = compression() as unknown as (
     req: http.IncomingMessage,
@@ -73,7 +72,12 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
 /** The load balancer's probes, answered here without Next: never cached, no body beyond a small status. */
 async function probe(path: string, req: http.IncomingMessage, res: http.ServerResponse, stopping: boolean) {
   const answer = (status: number, body: object) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': contentSecurityPolicy(),
+      ...(status === 405 ? { Allow: 'GET, HEAD' } : {}),
+    })
     res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body))
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, { error: 'Use GET.' })
