@@ -11,7 +11,7 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/lighthouse/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file gets its own process: Payload keeps one instance per process, bound to one database.

@@ -1,55 +1,34 @@
 'use client'
 
-import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 
 import { NAV_ITEMS } from '@/domain/navigation'
 
-/** The header navigation: a list on wide screens, behind a Menu button below 768 px. */
+/**
+ * The header navigation: a list on wide screens, behind a Menu button below 768 px, rendered closed; the
+ * button opens it with src/browser/nav.ts. A client component only to know the page it is on (the layout is
+ * rendered once for every page).
+ */
 export function SiteNav() {
   const pathname = usePathname()
-  // The menu is open for the page it was opened on: navigating closes it without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null)
-  const open = openOn === pathname
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
   const listId = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenOn(null)
-        buttonRef.current?.focus()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open])
 
   return (
     <nav className="site-nav" aria-label="Main">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="site-nav__toggle"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-      >
+      <button type="button" className="site-nav__toggle" aria-expanded={false} aria-controls={listId}>
         <span className="site-nav__toggle-icon" aria-hidden="true" />
         Menu
       </button>
-      <ul id={listId} className="site-nav__list" data-open={open}>
+      <ul id={listId} className="site-nav__list" data-open={false}>
         {NAV_ITEMS.map((item) => {
           const current =
             item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`)
           return (
             <li key={item.href}>
-              <Link href={item.href} aria-current={current ? 'page' : undefined} className="site-nav__link">
+              <a href={item.href} aria-current={current ? 'page' : undefined} className="site-nav__link">
                 {item.label}
-              </Link>
+              </a>
             </li>
           )
         })}

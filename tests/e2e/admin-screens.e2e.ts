@@ -121,7 +121,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     // Open a testimonial, change it, Save: the home page shows it at the next request.
     await page.locator('table a[href^="/admin/collections/testimonials/"]:visible').first().click()
     await page.waitForURL(/\/admin\/collections\/testimonials\/\d+$/)
-    const quote = `Changed in the admin's own screen at ${Date.now()}.`
+    const quote = `Changed in the admin’s own screen at ${Date.now()}.`
     await fill(page, '#field-quote', quote)
     await page.locator('#action-save:visible').click()
     await page.getByText('Updated successfully.').first().waitFor()

@@ -93,7 +93,7 @@ function cardsOf(html: string, dataList: string): { count: number; text: string 
 
 describe('each list in its three states', () => {
   it.each(SEEDED_SITES)(
-    'loaded on %s: the seeded cards in order and no state text; the loading text is the fallback streamed with the page',
+    'loaded on %s: the seeded cards in order and no state text, not even the loading text (pages are sent whole)',
     async (_db, site) => {
       for (const [name, list] of Object.entries(LISTS) as [keyof typeof LISTS, (typeof LISTS)[keyof typeof LISTS]][]) {
         const seeded = SEEDED_CARDS[name]
@@ -102,7 +102,7 @@ describe('each list in its three states', () => {
           expect(status).toBe(200)
           expect(html, path).not.toContain(list.failed)
           if (list.empty) expect(html, path).not.toContain(list.empty)
-          expect(html, `${path} carries its loading fallback`).toContain(list.loading)
+          expect(html, `${path} is sent whole, without a loading fallback`).not.toContain(list.loading)
           const names = seeded.names.slice(0, seeded.limit?.[path])
           const cards = cardsOf(html, seeded.dataList)
           expect(cards, `${path}: the ${name} cards`).not.toBeNull()

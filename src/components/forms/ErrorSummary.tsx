@@ -1,28 +1,12 @@
-'use client'
-
-import { useEffect, useRef } from 'react'
-
 /**
- * What went wrong with a post, above the form: the message, then a link to each faulty field. After every
- * attempt that went wrong it takes focus, so people learn at once what to fix (without JavaScript the page
- * comes back with `autofocus` on it instead).
+ * What went wrong with a post, above the form: the message, then a link to each faulty field. The page that
+ * comes back from a post without JavaScript has `autofocus` on it, so people learn at once what to fix; in
+ * place, src/browser/forms.ts renders the same markup and gives it focus after every attempt.
  */
-export function ErrorSummary({
-  message,
-  items,
-  attempt,
-}: {
-  message: string | null
-  items: { href: string; text: string }[]
-  attempt: number
-}) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (attempt > 0 && message) ref.current?.focus()
-  }, [attempt, message])
+export function ErrorSummary({ message, items }: { message: string | null; items: { href: string; text: string }[] }) {
   if (!message) return null
   return (
-    <div ref={ref} className="error-summary" tabIndex={-1} role="alert" autoFocus>
+    <div className="error-summary" tabIndex={-1} role="alert" autoFocus>
       <h3>{message}</h3>
       {items.length > 0 && (
         <ul>

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@/platform/forms/rules'
+import { HONEYPOT_FIELD } from '@/platform/forms/fields'
 
 /** A field people never see or reach; bots that fill every field give themselves away. */
 export function Honeypot() {

@@ -1,8 +1,10 @@
+import { EMAIL_MAX, NAME_MAX, NAME_PATTERN } from '@/platform/forms/fields'
 import { FormField } from './FormField'
 
 /**
- * Name and e-mail, as every form that answers a person asks for them (with the limits of
- * `personNameField` / `personEmailField`). The ids are `<idPrefix>-name` and `<idPrefix>-email`.
+ * Name and e-mail, as every form that answers a person asks for them, with the limits of
+ * src/platform/forms/fields.ts (which the server's `personNameField` / `personEmailField` apply too).
+ * The ids are `<idPrefix>-name` and `<idPrefix>-email`.
  */
 export function PersonFields({
   idPrefix,
@@ -23,7 +25,8 @@ export function PersonFields({
         type="text"
         autoComplete="name"
         required
-        maxLength={100}
+        maxLength={NAME_MAX}
+        pattern={NAME_PATTERN}
         defaultValue={values.name}
       />
       <FormField
@@ -34,7 +37,7 @@ export function PersonFields({
         type="email"
         autoComplete="email"
         required
-        maxLength={254}
+        maxLength={EMAIL_MAX}
         defaultValue={values.email}
       />
     </>

@@ -1,15 +1,10 @@
-'use client'
-
-import { useMemo, useState, useSyncExternalStore } from 'react'
-
 import { slotsByDay } from './format'
 
-const noSubscription = () => () => {}
-
 /**
- * The open times as radio buttons, a group per day. The server renders them in the coach's time zone (so
- * the page works without JavaScript); in the browser they switch to the visitor's zone, which the visitor
- * can change. The zone in use is always written above the times and sent with the form.
+ * The open times as radio buttons, a group per day, in the coach's time zone (so the page works without
+ * JavaScript). In the browser, src/browser/slot-picker.ts groups them again in the visitor's zone and fills
+ * the list of zones, whose place is kept here (hidden until then) so nothing moves when it appears. The zone
+ * in use is always written above the times and sent with the form.
  */
 export function SlotPicker({
   slots,
@@ -24,36 +19,20 @@ export function SlotPicker({
   error?: string
   selected?: string
 }) {
-  // The browser's zone; null while rendering on the server and hydrating, so the first render matches.
-  const detected = useSyncExternalStore(
-    noSubscription,
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone || null,
-    () => null,
-  )
-  const [chosen, setZone] = useState<string | null>(null)
-  const zone = chosen ?? detected ?? coachTimeZone
-  const zones = useMemo(() => (detected ? Intl.supportedValuesOf('timeZone') : null), [detected])
-
-  const days = slotsByDay(slots, zone)
+  const days = slotsByDay(slots, coachTimeZone)
   const errorId = `${idPrefix}-slot-error`
   return (
     <div className="slot-picker">
       <p className="slot-picker__zone" id={`${idPrefix}-zone-label`}>
-        Times shown in <strong>{zone}</strong>
+        Times shown in <strong>{coachTimeZone}</strong>
       </p>
-      {zones && (
-        <div className="field slot-picker__zone-select">
-          <label htmlFor={`${idPrefix}-zone`}>Show times in another time zone</label>
-          <select id={`${idPrefix}-zone`} value={zone} onChange={(e) => setZone(e.target.value)}>
-            {(zones.includes(zone) ? zones : [zone, ...zones]).map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      <input type="hidden" name="timeZone" value={zone} />
+      <div className="field slot-picker__zone-select" data-pending="">
+        <label htmlFor={`${idPrefix}-zone`}>Show times in another time zone</label>
+        <select id={`${idPrefix}-zone`} disabled defaultValue={coachTimeZone}>
+          <option value={coachTimeZone}>{coachTimeZone}</option>
+        </select>
+      </div>
+      <input type="hidden" name="timeZone" value={coachTimeZone} />
       {error && (
         <p id={errorId} className="field-error">
           {error}

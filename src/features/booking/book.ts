@@ -22,7 +22,6 @@ import {
   ALREADY_BOOKED,
   BOOKED,
   BOOKING_FIELDS,
-  BOOKING_INVALID,
   bookingSchema,
   CHANGE_CUTOFF_MS,
   SLOT_GONE,
@@ -30,6 +29,7 @@ import {
   type BookingField,
 } from './rules'
 import { isOpenSlot, type Availability, type Interval } from './slots'
+import { BOOKING_INVALID } from './texts'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -2,13 +2,13 @@ import { z } from 'zod'
 
 import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { personEmailField, personNameField, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from '@/platform/forms/rules'
+import { NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
 
-/** The booking form's rules and answers, applied in the browser and again on the server. */
+/** The booking form's rules and answers, on the server (the browser checks the same limits itself). */
 export const SLOT_TAKEN = 'That time was just taken. Please pick another.'
 export const SLOT_GONE = 'That time is no longer available. Please pick another.'
 export const ALREADY_BOOKED =
   'You already have a discovery call booked. We have sent its details and the link to change it to your e-mail address.'
-export const BOOKING_INVALID = 'Please correct the fields marked below.'
 export const BOOKED = 'Your discovery call is booked.'
 
 /**
@@ -39,22 +39,17 @@ const validZone = (value: string): boolean => {
 }
 
 export const slotField = z
-  .string({ error: 'Please pick a time.' })
+  .string({ error: SLOT_MESSAGE })
   .trim()
-  .min(1, 'Please pick a time.')
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(s), 'Please pick a time.')
+  .min(1, SLOT_MESSAGE)
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3})?)?Z$/.test(s), SLOT_MESSAGE)
   .transform((s) => new Date(s))
 
 export const bookingSchema = z.object({
   slot: slotField,
   name: personNameField(),
   email: personEmailField(),
-  note: z
-    .string({ error: 'Your note must be text.' })
-    .trim()
-    .max(1000, 'Your note can be at most 1,000 characters.')
-    .optional()
-    .default(''),
+  note: z.string({ error: NOTE_MESSAGES.invalid }).trim().max(NOTE_MAX, NOTE_MESSAGES.tooLong).optional().default(''),
   // The visitor's time zone as the browser reports it (absent without JavaScript): used for the mails.
   timeZone: z
     .string()

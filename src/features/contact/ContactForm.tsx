@@ -6,10 +6,9 @@ import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
-import type { FormResult } from '@/platform/forms/results'
-import { fieldErrors } from '@/platform/forms/rules'
 import { contactAction } from './actions'
-import { contactSchema, INQUIRY_TYPES, type ContactField } from './rules'
+import type { ContactField } from './rules'
+import { INQUIRY_TYPES, MESSAGE_MAX } from './texts'
 
 const LABELS: Record<ContactField, string> = {
   name: 'Name',
@@ -20,25 +19,8 @@ const LABELS: Record<ContactField, string> = {
 const FIELDS = Object.keys(LABELS) as ContactField[]
 const FORM_ID = 'contact-form'
 
-/** Checks in the browser with the very rules the server applies, before anything is sent. */
-function validate(data: Record<string, FormDataEntryValue>): FormResult<ContactField> | null {
-  const parsed = contactSchema.safeParse(data)
-  if (parsed.success) return null
-  return {
-    status: 'invalid',
-    message: 'Please correct the fields marked below.',
-    errors: fieldErrors<ContactField>(parsed.error),
-    values: Object.fromEntries(FIELDS.map((f) => [f, String(data[f] ?? '')])),
-  }
-}
-
 export function ContactForm() {
-  const { state, formAction, onSubmit, pending, attempt } = useFormPost(
-    '/api/contact',
-    contactAction,
-    validate,
-    FORM_ID,
-  )
+  const { state, formAction } = useFormPost(contactAction, FORM_ID)
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
   const faulty = FIELDS.filter((f) => errors[f])
@@ -50,13 +32,12 @@ export function ContactForm() {
       className="contact-form"
       noValidate
       action={formAction}
-      onSubmit={onSubmit}
+      data-enhance="contact"
       aria-labelledby="contact-heading"
     >
       <ErrorSummary
         message={problem?.message ?? null}
         items={faulty.map((f) => ({ href: `#contact-${f}`, text: `${LABELS[f]}: ${errors[f]}` }))}
-        attempt={attempt}
       />
       <Honeypot />
       <PersonFields idPrefix="contact" errors={errors} values={values} />
@@ -78,11 +59,11 @@ export function ContactForm() {
         name="message"
         rows={6}
         required
-        maxLength={5000}
+        maxLength={MESSAGE_MAX}
         defaultValue={values.message}
       />
-      <button type="submit" className="button button--primary" disabled={pending}>
-        {pending ? 'Sending...' : 'Send Message'}
+      <button type="submit" className="button button--primary">
+        Send Message
       </button>
       <FormNotice state={state} />
     </form>

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { inboxAccess } from '@/cms/access'
-import { INQUIRY_TYPES } from './rules'
+import { INQUIRY_TYPES } from './texts'
 
 /** Messages sent through the contact form. Stored before any mail is sent; only the coach's team reads them. */
 export const ContactMessages: CollectionConfig = {

@@ -7,7 +7,8 @@ import { mailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { CONTACT_COPY } from '@/features/pages/defaults'
 import { contactConfirmation, contactNotification } from './mails'
-import { CONTACT_FIELDS, CONTACT_INVALID, CONTACT_SUCCESS, contactSchema, type ContactField } from './rules'
+import { CONTACT_FIELDS, contactSchema, type ContactField } from './rules'
+import { CONTACT_INVALID, CONTACT_SUCCESS } from './texts'
 
 /**
  * The contact form: the message and both mails (the coach's notification, the sender's receipt) are written

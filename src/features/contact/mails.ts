@@ -2,7 +2,8 @@ import { composeMail } from '@/features/mail-texts/compose'
 import { composedFromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
-import { INQUIRY_TYPES, type ContactInput } from './rules'
+import type { ContactInput } from './rules'
+import { INQUIRY_TYPES } from './texts'
 
 const inquiryLabel = (value: string) => INQUIRY_TYPES.find((t) => t.value === value)?.label ?? value
 

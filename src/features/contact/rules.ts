@@ -1,31 +1,25 @@
 import { z } from 'zod'
 
-import { CONTACT_REPLY_TIME } from '@/domain/business'
 import { personEmailField, personNameField } from '@/platform/forms/rules'
+import { INQUIRY_TYPE_MESSAGE, INQUIRY_TYPES, MESSAGE_MAX, MESSAGE_MESSAGES } from './texts'
 
-/** The contact form's rules, applied in the browser and again on the server. */
-export const INQUIRY_TYPES = [
-  { value: 'general', label: 'General Question' },
-  { value: 'media', label: 'Media Inquiry' },
-  { value: 'partnership', label: 'Partnership Opportunity' },
-  { value: 'other', label: 'Other' },
-] as const
+const INQUIRY_VALUES = [
+  'general',
+  'media',
+  'partnership',
+  'other',
+] as const satisfies readonly (typeof INQUIRY_TYPES)[number]['value'][]
 
-/** The decided answers of the contact form, word for word. */
-export const CONTACT_SUCCESS = `Thank you! Your message has been sent. We reply within ${CONTACT_REPLY_TIME}.`
-export const CONTACT_INVALID = 'Please correct the fields marked below.'
-
+/** The contact form's rules, on the server (the browser checks the same limits itself; texts in ./texts.ts). */
 export const contactSchema = z.object({
   name: personNameField(),
   email: personEmailField(),
-  inquiryType: z
-    .enum(['general', 'media', 'partnership', 'other'], { error: 'Please choose one of the inquiry types.' })
-    .default('general'),
+  inquiryType: z.enum(INQUIRY_VALUES, { error: INQUIRY_TYPE_MESSAGE }).default('general'),
   message: z
-    .string({ error: 'Please enter a message.' })
+    .string({ error: MESSAGE_MESSAGES.missing })
     .trim()
-    .min(1, 'Please enter a message.')
-    .max(5000, 'Your message can be at most 5,000 characters.'),
+    .min(1, MESSAGE_MESSAGES.missing)
+    .max(MESSAGE_MAX, MESSAGE_MESSAGES.tooLong),
 })
 
 export type ContactInput = z.infer<typeof contactSchema>

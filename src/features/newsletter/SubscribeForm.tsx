@@ -5,25 +5,15 @@ import { useId } from 'react'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { useFormPost } from '@/components/forms/useFormPost'
-import type { FormResult } from '@/platform/forms/results'
+import { EMAIL_MAX } from '@/platform/forms/fields'
 import { subscribeAction } from './actions'
-import { EMAIL_MESSAGE, subscribeSchema, type SubscribeSource } from './rules'
-
-function validate(data: Record<string, FormDataEntryValue>): FormResult<'email'> | null {
-  if (subscribeSchema.safeParse(data).success) return null
-  return {
-    status: 'invalid',
-    message: EMAIL_MESSAGE,
-    errors: { email: EMAIL_MESSAGE },
-    values: { email: String(data.email ?? '') },
-  }
-}
+import type { SubscribeSource } from './texts'
 
 /** The newsletter form of the footer and the workshops page: double opt-in, the same answer for everyone. */
 export function SubscribeForm({ source }: { source: SubscribeSource }) {
   const id = useId()
   const formId = `subscribe-${source}`
-  const { state, formAction, onSubmit, pending } = useFormPost('/api/subscribe', subscribeAction, validate, formId)
+  const { state, formAction } = useFormPost(subscribeAction, formId)
   const problem = state && state.status !== 'ok' ? state : null
   const errorId = `${id}-error`
   return (
@@ -32,7 +22,7 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
       className="subscribe-form"
       noValidate
       action={formAction}
-      onSubmit={onSubmit}
+      data-enhance="subscribe"
       data-source={source}
     >
       <input type="hidden" name="source" value={source} />
@@ -48,12 +38,12 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
           placeholder="Your Email Address"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           defaultValue={problem?.values.email}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}
         />
-        <button type="submit" className="button button--primary" disabled={pending}>
+        <button type="submit" className="button button--primary">
           Subscribe
         </button>
       </div>

@@ -8,7 +8,8 @@ import { mailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { payloadSecret } from '@/platform/secret'
 import { subscribeConfirmation } from './mails'
-import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, subscribeSchema, type SubscribeSource } from './rules'
+import { subscribeSchema } from './rules'
+import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, type SubscribeSource } from './texts'
 
 /**
  * A newsletter sign-up. The answer is the same whatever the address's state, so nobody can learn who is

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
-import { HONEYPOT_FIELD, MIN_FILL_MS, RATE_LIMIT, STARTED_AT_FIELD } from './rules'
+import { HONEYPOT_FIELD, STARTED_AT_FIELD } from './fields'
+import { MIN_FILL_MS, RATE_LIMIT } from './rules'
 
 export type GuardOutcome = 'pass' | 'bot' | 'too-fast' | 'rate-limited'
 

@@ -62,9 +62,14 @@ const toBuffer = (chunk: Chunk, encoding?: unknown) =>
  * sent with the hashes of exactly the inline scripts it contains; anything else gets the policy without
  * hashes at once. Holding back costs little: public pages come whole from the cache, and pages rendered per
  * request are rendered whole before they are sent. A 304 gets no policy, so the browser keeps the one it
- * stored with the page (a 304's headers replace the stored ones).
+ * stored with the page (a 304's headers replace the stored ones). `rewrite`, when given, changes the held
+ * document before it is hashed and sent (public pages: ./lean-page.ts).
  */
-export function applyContentSecurityPolicy(req: http.IncomingMessage, res: http.ServerResponse): void {
+export function applyContentSecurityPolicy(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  rewrite?: (html: string) => string,
+): void {
   const write = res.write.bind(res) as (chunk: Chunk, ...rest: unknown[]) => boolean
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse
@@ -113,12 +118,14 @@ export function applyContentSecurityPolicy(req: http.IncomingMessage, res: http.
     const done = [chunk, encoding, callback].find((a) => typeof a === 'function')
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
       chunks.push(toBuffer(chunk as Chunk, encoding))
-    const body = Buffer.concat(chunks)
+    const held = Buffer.concat(chunks)
+    const body = rewrite && held.length > 0 ? Buffer.from(rewrite(held.toString('utf8')), 'utf8') : held
     if (res.statusCode !== 304) {
       res.setHeader('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))))
     }
-    // A HEAD answer keeps the length of the GET it describes.
-    if (req.method !== 'HEAD' && res.getHeader('content-length') !== undefined)
+    // A HEAD answer keeps the length of the GET it describes (unknown once the document is rewritten).
+    if (req.method === 'HEAD' && rewrite) res.removeHeader('Content-Length')
+    else if (req.method !== 'HEAD' && res.getHeader('content-length') !== undefined)
       res.setHeader('Content-Length', body.length)
     return done ? end(body, done) : end(body)
   }) as typeof res.end

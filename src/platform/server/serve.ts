@@ -1,4 +1,5 @@
 import http from 'node:http'
+import path from 'node:path'
 
 import compression from 'compression'
 import next from 'next'
@@ -6,6 +7,7 @@ import next from 'next'
 import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
 import { drainOutbox } from '@/platform/mail/worker-state'
+import { keepsRuntime, leanAssets, leanPage } from './lean-page'
 import { readiness } from './readiness'
 import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
 
@@ -19,6 +21,8 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  *   client cannot choose its own address; TRUST_PROXY_HOPS says how many proxies in front are believed.
  * - Every response carries the security headers, and a Content-Security-Policy whose script hashes are
  *   those of the very HTML sent (src/platform/server/security-headers.ts); responses are compressed here.
+ * - Public pages are sent without Next's client runtime, with a small script of the site's own instead
+ *   (src/platform/server/lean-page.ts).
  * - GET /healthz answers 200 while the process is up; GET /readyz answers 200 when the database answers and
  *   every migration is applied, else 503 (also while stopping, so a load balancer stops sending traffic).
  * - SIGTERM and SIGINT shut down gracefully: no new connections, requests in flight finish, the outbox
@@ -29,6 +33,8 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
   await app.prepare()
   const handle = app.getRequestHandler()
   const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
+  const assets = leanAssets(path.join(dir, process.env.NEXT_DIST_DIR || '.next'))
+  const lean = (html: string) => leanPage(html, assets)
   const securityHeaders = Object.entries(baseSecurityHeaders(siteUrl().protocol === 'https:'))
   // Compression sits under the policy (it compresses what the policy lets through), so Next's own is off.
   const compress = compression() as unknown as (
@@ -46,7 +52,9 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
     delete req.headers['x-real-ip']
     compress(req, res, () => {
-      applyContentSecurityPolicy(req, res)
+      // Public pages go out without Next's client runtime (./lean-page.ts); the admin keeps it.
+      const pathname = new URL(req.url ?? '/', 'http://site').pathname
+      applyContentSecurityPolicy(req, res, keepsRuntime(pathname) ? undefined : lean)
       void handle(req, res)
     })
   })

@@ -1,32 +1,20 @@
-'use client'
+import { PLACEHOLDER_IMAGE } from '../placeholder'
 
-import { useEffect, useRef, useState } from 'react'
-
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg'
-
-/** A blog card's image; if it cannot be loaded, a placeholder image takes its place. */
+/**
+ * A blog card's image; without one, the placeholder. If it cannot be loaded, src/browser/images.ts puts
+ * the placeholder in its place.
+ */
 export function BlogImage({ src, alt }: { src: string | null; alt: string }) {
-  const [failed, setFailed] = useState(!src)
-  const ref = useRef<HTMLImageElement>(null)
-
-  // The image may fail before React attaches onError (it starts loading with the HTML).
-  useEffect(() => {
-    const img = ref.current
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true)
-  }, [])
-
   return (
     <img
-      ref={ref}
       className="card__image"
-      src={failed ? PLACEHOLDER_IMAGE : (src ?? PLACEHOLDER_IMAGE)}
+      src={src ?? PLACEHOLDER_IMAGE}
       alt={alt}
       width={640}
       height={400}
       loading="lazy"
       decoding="async"
-      onError={() => setFailed(true)}
-      data-fallback={failed ? 'true' : undefined}
+      data-fallback={src ? undefined : 'true'}
     />
   )
 }

@@ -1,0 +1,57 @@
+import { slotsByDay } from '@/features/booking/format'
+import { h } from './dom'
+
+/**
+ * The open times in the visitor's own time zone. The server renders them in the coach's zone, grouped by
+ * day (src/features/booking/SlotPicker.tsx); here they are grouped again in the zone the browser reports,
+ * and a list of every zone lets the visitor choose another. The zone in use is written above the times and
+ * sent with the form (the hidden `timeZone` field). The chosen time stays chosen.
+ */
+export function enhanceSlotPickers(root: ParentNode = document): void {
+  for (const picker of root.querySelectorAll<HTMLElement>('.slot-picker')) enhance(picker)
+}
+
+function enhance(picker: HTMLElement): void {
+  const shown = picker.querySelector('.slot-picker__zone strong')
+  const zoneField = picker.querySelector<HTMLInputElement>('input[type="hidden"][name="timeZone"]')
+  const select = picker.querySelector<HTMLSelectElement>('.slot-picker__zone-select select')
+  if (!shown || !zoneField || !select) return
+  const slots = [...picker.querySelectorAll<HTMLInputElement>('input[type="radio"][name="slot"]')].map((r) => r.value)
+  const detected = Intl.DateTimeFormat().resolvedOptions().timeZone || zoneField.value
+
+  const show = (zone: string) => {
+    const checked = picker.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value
+    const describedBy = picker.querySelector('fieldset.slot-day')?.getAttribute('aria-describedby') ?? null
+    for (const day of picker.querySelectorAll('fieldset.slot-day')) day.remove()
+    for (const day of slotsByDay(slots, zone)) {
+      const times = day.slots.map((slot) =>
+        h(
+          'label',
+          { class: 'slot' },
+          h('input', { type: 'radio', name: 'slot', value: slot.iso, required: true, checked: slot.iso === checked }),
+          h('span', {}, slot.label),
+        ),
+      )
+      picker.append(
+        h(
+          'fieldset',
+          { class: 'slot-day', 'aria-describedby': describedBy },
+          h('legend', {}, day.label),
+          h('div', { class: 'slot-day__times' }, ...times),
+        ),
+      )
+    }
+    shown.textContent = zone
+    zoneField.value = zone
+  }
+
+  const zones = Intl.supportedValuesOf('timeZone')
+  select.replaceChildren(
+    ...(zones.includes(detected) ? zones : [detected, ...zones]).map((z) => h('option', { value: z }, z)),
+  )
+  select.value = detected
+  select.disabled = false
+  select.addEventListener('change', () => show(select.value))
+  select.closest('.slot-picker__zone-select')?.removeAttribute('data-pending')
+  if (detected !== zoneField.value) show(detected)
+}

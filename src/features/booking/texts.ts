@@ -1,0 +1,10 @@
+import type { FieldMessages } from '@/platform/forms/fields'
+
+/** The booking form's texts the browser needs too (the other answers are in ./rules.ts, on the server). */
+export const BOOKING_INVALID = 'Please correct the fields marked below.'
+export const SLOT_MESSAGE = 'Please pick a time.'
+export const NOTE_MAX = 1000
+export const NOTE_MESSAGES = {
+  tooLong: 'Your note can be at most 1,000 characters.',
+  invalid: 'Your note must be text.',
+} as const satisfies FieldMessages

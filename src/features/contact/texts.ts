@@ -1,0 +1,20 @@
+import { CONTACT_REPLY_TIME } from '@/domain/business'
+import type { FieldMessages } from '@/platform/forms/fields'
+
+/** The contact form's choices and decided answers, word for word (shared by the form and the server's rules). */
+export const INQUIRY_TYPES = [
+  { value: 'general', label: 'General Question' },
+  { value: 'media', label: 'Media Inquiry' },
+  { value: 'partnership', label: 'Partnership Opportunity' },
+  { value: 'other', label: 'Other' },
+] as const
+
+export const CONTACT_SUCCESS = `Thank you! Your message has been sent. We reply within ${CONTACT_REPLY_TIME}.`
+export const CONTACT_INVALID = 'Please correct the fields marked below.'
+
+export const MESSAGE_MAX = 5000
+export const MESSAGE_MESSAGES = {
+  missing: 'Please enter a message.',
+  tooLong: 'Your message can be at most 5,000 characters.',
+} as const satisfies FieldMessages
+export const INQUIRY_TYPE_MESSAGE = 'Please choose one of the inquiry types.'

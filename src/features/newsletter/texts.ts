@@ -1,0 +1,7 @@
+/** The newsletter sign-up's decided answers, word for word (shared by the form and the server's rules). */
+export const EMAIL_MESSAGE = 'Please enter a valid email address.'
+export const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
+
+/** Where the sign-up form was: the site footer or the workshops page. */
+export const SUBSCRIBE_SOURCES = ['footer', 'workshops'] as const
+export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number]

@@ -1,0 +1,39 @@
+/**
+ * What the browser and the server share about the forms, without the validation library (it stays on the
+ * server: src/platform/forms/rules.ts). The form components import only this and each feature's texts.ts,
+ * so no page ships Zod to the browser.
+ */
+
+/** Spam defences: a field people never see, and the time the form became usable. */
+export const HONEYPOT_FIELD = 'website'
+export const STARTED_AT_FIELD = 'startedAt'
+
+/** The texts of a field's faults, as the server's rules and the browser's own checks report them. */
+export type FieldMessages = {
+  /** Empty (after trimming) where an answer is required. */
+  missing?: string
+  /** Longer than the field's limit. */
+  tooLong?: string
+  /** Not a valid value of its kind (an e-mail address that is not one, a name with markup). */
+  invalid?: string
+}
+
+/** The same limits for every form that asks a person for a name and an e-mail address. */
+export const NAME_MAX = 100
+export const EMAIL_MAX = 254
+
+export const NAME_MESSAGES = {
+  missing: 'Please enter your name.',
+  tooLong: 'Your name can be at most 100 characters.',
+  lineBreaks: 'Your name cannot contain line breaks.',
+  invalid: 'Your name cannot contain < or >.',
+} as const satisfies FieldMessages & { lineBreaks: string }
+
+export const EMAIL_MESSAGES = {
+  missing: 'Please enter your email address.',
+  tooLong: 'Your email address can be at most 254 characters.',
+  invalid: 'Please enter a valid email address.',
+} as const satisfies FieldMessages
+
+/** A name never needs angle brackets (the browser's `pattern` for the same rule: `[^<>]*`). */
+export const NAME_PATTERN = '[^<>]*'

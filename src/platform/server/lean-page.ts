@@ -1,0 +1,95 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Public pages without the framework's client runtime.
+ *
+ * Every interactive part of a public page is small: the menu button, the video button, the forms (which
+ * already work without JavaScript: they post to their server actions and the page comes back with the
+ * result), the booking page's time zone. For those, Next's client runtime (React, its router, the page's
+ * data as inline scripts: about 125 kB of compressed script and half the HTML) costs a phone seconds of
+ * loading and hundreds of milliseconds of blocked main thread (issue 12's budgets: ≤ 120 kB of script,
+ * TBT ≤ 100 ms). So the site's server sends public pages as Next rendered them, minus that runtime, plus:
+ * - the site's own stylesheet inline (no request before the first paint), and
+ * - one small deferred script, src/browser/enhance.ts, that adds the same behaviour to the rendered HTML
+ *   (built by scripts/build.ts with esbuild into <distDir>/static/site/).
+ * The admin keeps Next's runtime. The coach's previews of drafts (/preview/...) are lean too: they show the
+ * page exactly as visitors will get it.
+ */
+
+/** The enhancement script's address, from the manifest the build writes (null when absent: tests of HTML). */
+export type LeanAssets = { script: string | null; readStylesheet: (href: string) => string | null }
+
+export const SITE_ASSETS_MANIFEST = 'site-assets.json'
+
+/** What the site's own server needs to make lean pages out of the build in `distDir`. */
+export function leanAssets(distDir: string): LeanAssets {
+  const staticDir = path.join(distDir, 'static')
+  let script: string | null = null
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, SITE_ASSETS_MANIFEST), 'utf8')) as {
+      script?: string
+    }
+    script = manifest.script ?? null
+  } catch {
+    script = null
+  }
+  const styles = new Map<string, string | null>()
+  return {
+    script,
+    readStylesheet: (href) => {
+      if (!styles.has(href)) {
+        // Only the build's own stylesheets, by their plain names: never a path from anywhere else.
+        const name = /^\/_next\/static\/chunks\/([\w-]+\.css)$/.exec(href)?.[1]
+        const css = name ? readOrNull(path.join(staticDir, 'chunks', name)) : null
+        styles.set(href, css === null ? null : absoluteUrls(css, href))
+      }
+      return styles.get(href) ?? null
+    },
+  }
+}
+
+/** A stylesheet's relative url()s (fonts: `../media/x.woff2`) made absolute, as it moves into the page. */
+export const absoluteUrls = (css: string, href: string): string =>
+  css.replace(/url\((['"]?)(?![a-z][a-z0-9+.-]*:|\/|#)([^'")]+)\1\)/gi, (_, quote: string, url: string) => {
+    return `url(${quote}${new URL(url, new URL(href, 'http://site')).pathname}${quote})`
+  })
+
+const readOrNull = (file: string): string | null => {
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/** Paths whose answers are left as they are: the admin's pages (they need Next's runtime), static files. */
+export const keepsRuntime = (pathname: string): boolean =>
+  /^\/admin(\/|$)/.test(pathname) || pathname.startsWith('/_next/')
+
+const NEXT_SCRIPT_SRC = /<script\b[^>]*\ssrc="\/_next\/static\/[^"]*"[^>]*>\s*<\/script\s*>/gi
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script\s*>/gi
+/** The runtime's own inline scripts: its data (`self.__next_f`) and its bootstrap (TURBOPACK). */
+const RUNTIME_INLINE = /^\s*\(?\s*(self\.__next_[a-z]+|globalThis\["TURBOPACK"\])/
+const SCRIPT_PRELOAD = /<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*\/?>/gi
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi
+const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*\/?>/gi
+
+/**
+ * The page without Next's runtime, with the site's stylesheets inline and the enhancement script. Anything
+ * else is left as it was: JSON-LD, React's own inline scripts of a streamed page, every element.
+ */
+export function leanPage(html: string, assets: LeanAssets): string {
+  let out = html
+    .replace(NEXT_SCRIPT_SRC, '')
+    .replace(INLINE_SCRIPT, (whole, body: string) => (RUNTIME_INLINE.test(body) ? '' : whole))
+    .replace(SCRIPT_PRELOAD, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(STYLESHEET, (whole, href: string) => {
+      const css = assets.readStylesheet(href)
+      // A stylesheet cannot close the style element it is put in; if one could, it stays a link.
+      return css === null || /<\/style/i.test(css) ? whole : `<style>${css}</style>`
+    })
+  if (assets.script) out = out.replace('</head>', `<script src="${assets.script}" defer></script></head>`)
+  return out
+}
