@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter'
 import './(site)/site.css'
 
 import type { Metadata } from 'next'

@@ -1,5 +1,5 @@
-import { BOOKING_INVALID, NOTE_MESSAGES, SLOT_MESSAGE } from '@/features/booking/texts'
-import { CONTACT_INVALID, MESSAGE_MESSAGES } from '@/features/contact/texts'
+import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MESSAGES, SLOT_MESSAGE } from '@/features/booking/texts'
+import { CONTACT_INVALID, CONTACT_LABELS, MESSAGE_MESSAGES } from '@/features/contact/texts'
 import { EMAIL_MESSAGE } from '@/features/newsletter/texts'
 import { EMAIL_MESSAGES, NAME_MESSAGES, STARTED_AT_FIELD, type FieldMessages } from '@/platform/forms/fields'
 import type { FormResult } from '@/platform/forms/results'
@@ -27,8 +27,6 @@ type Kind = {
   sending?: string
 }
 
-const PERSON = { name: { messages: NAME_MESSAGES, label: 'Name' }, email: { messages: EMAIL_MESSAGES, label: 'Email' } }
-
 /** Each enhanced form names its kind in `data-enhance` (the form components render it). */
 export const FORM_KINDS: Record<string, Kind> = {
   contact: {
@@ -37,9 +35,10 @@ export const FORM_KINDS: Record<string, Kind> = {
     summary: true,
     sending: 'Sending...',
     fields: {
-      ...PERSON,
-      inquiryType: { messages: {}, label: 'Inquiry type' },
-      message: { messages: MESSAGE_MESSAGES, label: 'Message' },
+      name: { messages: NAME_MESSAGES, label: CONTACT_LABELS.name },
+      email: { messages: EMAIL_MESSAGES, label: CONTACT_LABELS.email },
+      inquiryType: { messages: {}, label: CONTACT_LABELS.inquiryType },
+      message: { messages: MESSAGE_MESSAGES, label: CONTACT_LABELS.message },
     },
   },
   booking: {
@@ -48,9 +47,10 @@ export const FORM_KINDS: Record<string, Kind> = {
     summary: true,
     sending: 'Booking...',
     fields: {
-      slot: { messages: { missing: SLOT_MESSAGE }, label: 'Time' },
-      ...PERSON,
-      note: { messages: NOTE_MESSAGES, label: 'Note' },
+      slot: { messages: { missing: SLOT_MESSAGE }, label: BOOKING_LABELS.slot },
+      name: { messages: NAME_MESSAGES, label: BOOKING_LABELS.name },
+      email: { messages: EMAIL_MESSAGES, label: BOOKING_LABELS.email },
+      note: { messages: NOTE_MESSAGES, label: BOOKING_LABELS.note },
     },
   },
   subscribe: {

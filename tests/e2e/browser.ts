@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
 import { e2ePort } from './ports'
 
 export { e2ePort }
@@ -20,19 +21,9 @@ export const SEEDED_SITES: [string, string][] = [
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
 
-/** Debian's Chromium; no browser is ever downloaded. Flags keep it off the (closed) network. */
+/** Debian's Chromium, with the flags every test browser gets. */
 export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 
 /** axe-core on the page as it stands: no serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {

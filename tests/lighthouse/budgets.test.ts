@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { missedBudgets, pageFigures } from './budgets'
+import { medianFigures, missedBudgets, pageFigures } from './budgets'
 
 /** A report as Lighthouse writes it, reduced to what the budgets read. */
 const report = (over: { perf?: number; lcp?: number; tbt?: number; cls?: number; scripts?: number[] } = {}) => ({
@@ -46,5 +46,20 @@ describe('Lighthouse budgets', () => {
       'script 124.3 kB > 120 kB',
       '(audits not passed: largest-contentful-paint)',
     ])
+  })
+
+  it('judges each performance figure on its median over the runs, so one slow run moves none', () => {
+    const figures = medianFigures('/about', [
+      report({ lcp: 1010, tbt: 183 }),
+      report({ lcp: 1190, tbt: 0 }),
+      report({ perf: 0.97, lcp: 1300, tbt: 40 }),
+    ])
+    expect(figures).toMatchObject({ performance: 100, lcpMs: 1190, tbtMs: 40, accessibility: 100 })
+    expect(missedBudgets(figures)).toEqual([])
+  })
+
+  it('misses a budget that most runs miss', () => {
+    const figures = medianFigures('/', [report({ tbt: 150 }), report({ tbt: 20 }), report({ tbt: 120 })])
+    expect(missedBudgets(figures)).toEqual(['TBT 120 ms > 100 ms'])
   })
 })

@@ -36,7 +36,7 @@ type Report = {
     {
       score: number | null
       numericValue?: number
-      details?: { items?: { resourceType?: string; transferSize?: number }[] }
+      details?: unknown
     }
   >
 }
@@ -45,7 +45,8 @@ const score = (r: Report, id: string): number => Math.round((r.categories[id]?.s
 const numeric = (r: Report, id: string): number => r.audits[id]?.numericValue ?? Number.POSITIVE_INFINITY
 
 export function pageFigures(page: string, report: Report): PageFigures {
-  const requests = report.audits['network-requests']?.details?.items ?? []
+  type Requests = { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+  const requests = (report.audits['network-requests']?.details as Requests)?.items ?? []
   const scriptBytes = requests
     .filter((i) => i.resourceType === 'Script')
     .reduce((sum, i) => sum + (i.transferSize ?? 0), 0)
@@ -63,6 +64,34 @@ export function pageFigures(page: string, report: Report): PageFigures {
     tbtMs: Math.round(numeric(report, 'total-blocking-time')),
     scriptKb: Number((scriptBytes / 1000).toFixed(1)),
     failing: [...new Set(failing)].join(' '),
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/**
+ * A page's figures from several runs: each performance figure is the median of its own values over the runs
+ * (a single slow run, e.g. one long task of Chrome's own on a busy machine, moves no figure), and the
+ * accessibility, best-practices and SEO scores come from the first run, the one that audits all four
+ * categories. `failing` names every audit that did not pass in any run.
+ */
+export function medianFigures(page: string, reports: Report[]): PageFigures {
+  const runs = reports.map((r) => pageFigures(page, r))
+  const first = runs[0]
+  if (!first) throw new Error(`${page}: no run to judge`)
+  const of = (key: 'performance' | 'lcpMs' | 'cls' | 'tbtMs' | 'scriptKb') => median(runs.map((r) => r[key]))
+  return {
+    ...first,
+    performance: of('performance'),
+    lcpMs: of('lcpMs'),
+    cls: Number(of('cls').toFixed(3)),
+    tbtMs: of('tbtMs'),
+    scriptKb: of('scriptKb'),
+    failing: [...new Set(runs.flatMap((r) => (r.failing ? r.failing.split(' ') : [])))].join(' '),
   }
 }
 

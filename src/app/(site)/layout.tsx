@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter'
 import './site.css'
 
 import type { Metadata, Viewport } from 'next'

@@ -10,10 +10,10 @@ import { useFormPost } from '@/components/forms/useFormPost'
 import { bookAction } from './actions'
 import type { BookingField } from './rules'
 import { SlotPicker } from './SlotPicker'
-import { NOTE_MAX } from './texts'
+import { BOOKING_LABELS, NOTE_MAX } from './texts'
 
 const FORM_ID = 'book-call'
-const LABELS: Partial<Record<BookingField, string>> = { slot: 'Time', name: 'Name', email: 'Email', note: 'Note' }
+const LABELS: Partial<Record<BookingField, string>> = BOOKING_LABELS
 
 /** Pick a time, say who you are, book: the whole booking on one page, with or without JavaScript. */
 export function BookingForm({

@@ -8,14 +8,9 @@ import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { contactAction } from './actions'
 import type { ContactField } from './rules'
-import { INQUIRY_TYPES, MESSAGE_MAX } from './texts'
+import { CONTACT_LABELS, INQUIRY_TYPES, MESSAGE_MAX } from './texts'
 
-const LABELS: Record<ContactField, string> = {
-  name: 'Name',
-  email: 'Email',
-  inquiryType: 'Inquiry type',
-  message: 'Message',
-}
+const LABELS: Record<ContactField, string> = CONTACT_LABELS
 const FIELDS = Object.keys(LABELS) as ContactField[]
 const FORM_ID = 'contact-form'
 

@@ -11,6 +11,13 @@ export const INQUIRY_TYPES = [
 
 export const CONTACT_SUCCESS = `Thank you! Your message has been sent. We reply within ${CONTACT_REPLY_TIME}.`
 export const CONTACT_INVALID = 'Please correct the fields marked below.'
+/** How the error summary names each field ("Email: Please enter a valid email address."). */
+export const CONTACT_LABELS = {
+  name: 'Name',
+  email: 'Email',
+  inquiryType: 'Inquiry type',
+  message: 'Message',
+} as const
 
 export const MESSAGE_MAX = 5000
 export const MESSAGE_MESSAGES = {
