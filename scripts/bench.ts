@@ -1,36 +1,130 @@
 /**
- * `npm run bench`: throughput and latency of the public site on this machine. Serves a copy of the
- * production build on a freshly seeded SQLite database (or DATABASE_URL) and loads each target with
- * autocannon on loopback. Figures only; nothing here asserts a speed.
+ * `npm run bench`: throughput and latency of the public site on this machine, beside nginx in the same run.
+ * Serves a copy of the production build on a freshly seeded SQLite database (or DATABASE_URL) and loads each
+ * target with autocannon on loopback, three ways:
+ *   - nginx serving a saved copy of the home page as a static file (the yardstick);
+ *   - the app alone (`npm start`'s server);
+ *   - the app behind the nginx configuration we ship (deploy/nginx/coach.conf.template: microcaching).
+ * Then prints the ratios the issue sets as targets: the app alone ≥ 20 % of nginx static, behind nginx ≥ 90 %
+ * (home page, same run). Figures only: nothing here fails on a speed (that would make CI depend on the
+ * machine's load); a missed target is printed as such.
  */
+import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
 
+import { NGINX, nginxInstalled, renderSiteConfig, startNginx } from './lib/nginx'
 import { buildIfNeeded, startBuildCopy } from './lib/server'
 
 process.chdir(path.resolve(import.meta.dirname, '..'))
-buildIfNeeded()
 
-const TARGETS = ['/', '/blog', '/workshops', '/api/testimonials', '/api/blogs']
+const HOME = '/'
+/** The home page, a list page, each read API and the slot page. */
+const TARGETS = [
+  HOME,
+  '/blog',
+  '/api/testimonials',
+  '/api/blogs',
+  '/api/coaching-services',
+  '/api/books',
+  '/api/workshops',
+  '/scheduling',
+]
+const TARGET_APP_ALONE = 0.2
+const TARGET_BEHIND_NGINX = 0.9
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const APP_PORT = 3401
+const STATIC_PORT = 3402
+const PROXY_PORT = 3403
+
+if (!nginxInstalled()) {
+  console.error(`nginx is needed beside the app (${NGINX}): apt-get install -y nginx-light`)
+  process.exit(1)
+}
+buildIfNeeded()
+
+type Figures = { reqs: number; p50: number; p99: number; errors: number; non2xx: number; hits: string }
+
+async function load(url: string): Promise<Figures> {
+  // A short first pass fills caches (the app's rendered pages, nginx's microcache) before the measured one.
+  await autocannon({ url, connections: 4, amount: 200 })
+  // What nginx's cache says to a request like autocannon's (no Accept-Encoding: its own cache variant).
+  const cache = await new Promise<string>((resolve, reject) =>
+    http
+      .get(url, (res) => {
+        res.resume()
+        resolve(String(res.headers['x-cache'] ?? ''))
+      })
+      .on('error', reject),
+  )
+  const r = await autocannon({ url, connections, duration: seconds })
+  return {
+    reqs: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    hits: cache,
+  }
+}
 
 const site = await startBuildCopy(
   'bench',
-  3401,
-  process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
+  APP_PORT,
+  // Behind nginx the app believes one proxy hop, as deployed (direct requests carry no X-Forwarded-For).
+  { TRUST_PROXY_HOPS: '1', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
 )
+const nginx = await startNginx('bench', (dir) => {
+  // The home page exactly as the app sends it (uncompressed, as autocannon asks), saved as a file.
+  fs.mkdirSync(path.join(dir, 'static'))
+  return `
+  server {
+    listen 127.0.0.1:${STATIC_PORT};
+    root ${dir}/static;
+    location = / { try_files /index.html =404; }
+  }
+  ${renderSiteConfig({ listen: `127.0.0.1:${PROXY_PORT}`, upstreams: [`127.0.0.1:${APP_PORT}`], cacheDir: `${dir}/cache` })}
+  `
+})
 try {
-  console.log(`\n${connections} connections, ${seconds} s per target, ${site.url}\n`)
-  console.log('target                 req/s    p50 ms   p99 ms   errors  non-2xx')
-  for (const target of TARGETS) {
-    const result = await autocannon({ url: `${site.url}${target}`, connections, duration: seconds })
+  const home = await fetch(`${site.url}${HOME}`, { headers: { 'Accept-Encoding': 'identity' } })
+  fs.writeFileSync(path.join(nginx.dir, 'static', 'index.html'), await home.text())
+
+  console.log(`\n${connections} connections, ${seconds} s per target, loopback; app ${site.url}\n`)
+  const row = (label: string, f: Figures) =>
     console.log(
-      `${target.padEnd(20)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(9)} ${String(result.latency.p99).padStart(8)} ${String(result.errors).padStart(8)} ${String(result.non2xx).padStart(8)}`,
+      `${label.padEnd(34)} ${f.reqs.toFixed(0).padStart(7)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(8)}  ${f.hits}`,
+    )
+  console.log(`${'target'.padEnd(34)}   req/s  p50 ms  p99 ms  errors  non-2xx  nginx cache`)
+  const staticHome = await load(`http://127.0.0.1:${STATIC_PORT}/`)
+  row('nginx static copy of /', staticHome)
+  const results: Record<string, { alone: Figures; proxied: Figures }> = {}
+  for (const target of TARGETS) {
+    const alone = await load(`http://127.0.0.1:${APP_PORT}${target}`)
+    row(`app alone ${target}`, alone)
+    const proxied = await load(`http://127.0.0.1:${PROXY_PORT}${target}`)
+    row(`app behind nginx ${target}`, proxied)
+    results[target] = { alone, proxied }
+  }
+
+  const ratio = (f: Figures) => f.reqs / staticHome.reqs
+  const verdict = (value: number, target: number) =>
+    `${(value * 100).toFixed(0)} % (target ≥ ${target * 100} %: ${value >= target ? 'met' : 'MISSED'})`
+  console.log(`\nHome page as a share of nginx serving its static copy, same run:`)
+  console.log(`  app alone:        ${verdict(ratio(results[HOME]!.alone), TARGET_APP_ALONE)}`)
+  console.log(`  app behind nginx: ${verdict(ratio(results[HOME]!.proxied), TARGET_BEHIND_NGINX)}`)
+  console.log(`\nEvery target as a share of nginx static (alone / behind nginx):`)
+  for (const target of TARGETS) {
+    const r = results[target]!
+    console.log(
+      `  ${target.padEnd(24)} ${(ratio(r.alone) * 100).toFixed(0).padStart(4)} % ${(ratio(r.proxied) * 100).toFixed(0).padStart(5)} %`,
     )
   }
 } finally {
+  await nginx.stop()
   await site.stop()
 }
 process.exit(0)

@@ -65,6 +65,7 @@ export default buildConfig({
   },
   // Only pages of the site's own address may use the admin's login cookie (CSRF), and Payload trusts that
   // address when it builds links in its mails. Open the admin there (SITE_URL, or http://localhost:PORT).
+  serverURL: siteUrl().origin,
   csrf: [siteUrl().origin],
   // The public read API of the spec owns /api/<list>; Payload's own REST API lives beside it.
   routes: { api: '/cms-api' },

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
+import { DEVICE_COOKIE, LOGIN_LIMIT, LOGIN_THROTTLED } from '@/features/accounts/login-throttle'
+import { PASSWORD_COMMON, PASSWORD_TOO_SHORT } from '@/features/accounts/password-policy'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
@@ -95,6 +97,12 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.goto(`${site.url}/admin`)
     await page.waitForURL(`${site.url}/admin/create-first-user`)
     await fill(page, '#field-email', COACH.email)
+    // A common password is refused, with the reason under the field.
+    await fill(page, '#field-password', 'Password2024!')
+    await fill(page, '#field-confirm-password', 'Password2024!')
+    await submit(page, 'Create')
+    await page.getByText(PASSWORD_COMMON).first().waitFor()
+    expect(page.url()).toBe(`${site.url}/admin/create-first-user`)
     await fill(page, '#field-password', COACH.password)
     // Like a person, press Create once the form has checked what was typed: pressed within Payload's 250 ms
     // check of the last keystroke, that check reaches the server after the account exists and Payload logs
@@ -140,6 +148,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const link = `${mail.text ?? ''} ${mail.html ?? ''}`.match(/https?:\/\/[^\s"'<>]+\/admin\/reset\/[\w-]+/)?.[0]
     expect(link, 'the reset link in the mail').toMatch(new RegExp(`^${site.url}/admin/reset/`))
     await page.goto(link!)
+    // Too short: refused, with the reason under the field; the link still works for a good one.
+    await fill(page, '#field-password', 'eleven-char')
+    await fill(page, '#field-confirm-password', 'eleven-char')
+    await submit(page, 'Reset Password')
+    await page.getByText(PASSWORD_TOO_SHORT).first().waitFor()
     await fill(page, '#field-password', NEW_PASSWORD)
     await fill(page, '#field-confirm-password', NEW_PASSWORD)
     await submit(page, 'Reset Password')
@@ -472,6 +485,64 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const ics = await (await fetch(feed)).text()
     expect(ics).toContain(`DTSTART:${later.replace(/[-:]/g, '').replace('.000', '')}`)
     expect(ics).toContain('STATUS:CANCELLED')
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 120_000)
+
+  // Last: it leaves the coach's account throttled for browsers it does not know.
+  it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {
+    // The coach logs in on their own browser: a session cookie and a device cookie, neither readable by scripts.
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await signIn(page)
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]))
+    expect(cookies['payload-token']).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false })
+    expect(cookies[DEVICE_COOKIE]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/cms-api/users/login' })
+    // Their session ends (the device cookie stays, as it does when one logs out).
+    await context.clearCookies({ name: 'payload-token' })
+
+    const attempt = (from: string, email: string, password: string) =>
+      fetch(`${site.url}/cms-api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.url, 'x-forwarded-for': from },
+        body: JSON.stringify({ email, password }),
+      })
+    const message = async (res: Response) =>
+      ((await res.json()) as { errors: { message: string }[] }).errors[0]!.message
+
+    // A wrong password and an account that does not exist get the same answer.
+    const [wrong, nobody] = await Promise.all([
+      attempt('198.51.100.1', COACH.email, 'not the password at all'),
+      attempt('198.51.100.2', 'nobody@example.com', 'not the password at all'),
+    ])
+    expect([wrong.status, nobody.status]).toEqual([401, 401])
+    expect(await message(wrong)).toBe('The email or password provided is incorrect.')
+    expect(await message(nobody)).toBe('The email or password provided is incorrect.')
+
+    // One address: after LOGIN_LIMIT failures it is refused, whichever account it names, even with the password.
+    await Promise.all(
+      Array.from({ length: LOGIN_LIMIT.max - 1 }, (_, i) => attempt('198.51.100.1', `guess${i}@example.com`, 'nope')),
+    )
+    const fromGuesser = await attempt('198.51.100.1', COACH.email, coachPassword)
+    expect(fromGuesser.status).toBe(429)
+    expect(await message(fromGuesser)).toBe(LOGIN_THROTTLED)
+
+    // Many addresses against the coach's account: then no browser it does not know gets an answer for it...
+    await Promise.all(
+      Array.from({ length: LOGIN_LIMIT.max }, (_, i) => attempt(`203.0.113.${i + 1}`, COACH.email, 'nope')),
+    )
+    expect((await attempt('192.0.2.7', COACH.email, coachPassword)).status).toBe(429)
+    const strangers = await browser.newContext({ viewport: DESKTOP })
+    const strangerPage = await strangers.newPage()
+    await strangerPage.goto(`${site.url}/admin/login`)
+    await logIn(strangerPage, coachPassword)
+    await strangerPage.getByText(LOGIN_THROTTLED).first().waitFor()
+    await strangers.close()
+
+    // ...while the coach, on their own browser, logs in as usual.
+    await page.goto(`${site.url}/admin/login`)
+    await logIn(page, coachPassword)
+    await expectDashboard(page)
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 120_000)

@@ -303,5 +303,36 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       })
       expect(self.role).toBe('editor')
     })
+
+    it('refuses a short or common password wherever one is set, keeping the old one; never locks an account', async () => {
+      const { PASSWORD_COMMON, PASSWORD_TOO_SHORT } = await import('@/features/accounts/password-policy')
+      const email = `policy@${label.toLowerCase()}.example`
+      const refusal = (message: string) => ({ data: { errors: [{ path: 'password', message }] } })
+      await expect(
+        payload.create({ collection: 'users', data: { email, password: 'short-pw', role: 'editor' } }),
+      ).rejects.toMatchObject(refusal(PASSWORD_TOO_SHORT))
+      expect((await payload.count({ collection: 'users', where: { email: { equals: email } } })).totalDocs).toBe(0)
+
+      const user = await payload.create({
+        collection: 'users',
+        data: { email, password: 'a fine long passphrase', role: 'editor' },
+      })
+      await expect(
+        payload.update({ collection: 'users', id: user.id, data: { password: 'Password2024!' } }),
+      ).rejects.toMatchObject(refusal(PASSWORD_COMMON))
+      const token = await payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true })
+      await expect(
+        payload.resetPassword({ collection: 'users', data: { token, password: 'qwerty123456' }, overrideAccess: true }),
+      ).rejects.toMatchObject(refusal(PASSWORD_COMMON))
+      // The old password still works, after more wrong guesses than any lockout would allow.
+      for (let i = 0; i < 12; i++) {
+        await expect(
+          payload.login({ collection: 'users', data: { email, password: `wrong guess ${i}` } }),
+        ).rejects.toThrow('The email or password provided is incorrect.')
+      }
+      const login = await payload.login({ collection: 'users', data: { email, password: 'a fine long passphrase' } })
+      expect(login.user?.email).toBe(email)
+      await payload.delete({ collection: 'users', id: user.id })
+    })
   })
 }

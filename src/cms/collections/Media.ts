@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { CollectionConfig } from 'payload'
+import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 
 import { anyone, authenticated } from '../access'
 import { dataDir } from '@/platform/data-dir'
@@ -12,6 +12,19 @@ const staticDir = path.join(dataDir(), 'media')
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
 /** The largest image accepted (a phone photo is 3-8 MB). */
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+
+/**
+ * Payload writes an image's address with the site's origin (`serverURL`); pages and the API get it as a
+ * path, so they work under any name the site is reached by (a proxy, a CDN, 127.0.0.1 or localhost).
+ */
+const pathOnly = (url: unknown) => (typeof url === 'string' && /^https?:\/\//.test(url) ? new URL(url).pathname : url)
+const relativeUrls: CollectionAfterReadHook = ({ doc }) => {
+  doc.url = pathOnly(doc.url)
+  for (const size of Object.values((doc.sizes ?? {}) as Record<string, { url?: unknown }>)) {
+    if (size) size.url = pathOnly(size.url)
+  }
+  return doc
+}
 
 export const Media: CollectionConfig = {
   slug: 'media',
@@ -33,7 +46,7 @@ export const Media: CollectionConfig = {
       admin: { description: 'Describe the image for people who cannot see it.' },
     },
   ],
-  hooks: { beforeOperation: [nameFileByContent] },
+  hooks: { beforeOperation: [nameFileByContent], afterRead: [relativeUrls] },
   upload: {
     staticDir,
     // A year in browsers and CDNs, with validators: every file's name carries its content's hash.

@@ -1,7 +1,13 @@
-import type { CollectionConfig, PayloadRequest } from 'payload'
+import {
+  ValidationError,
+  type CollectionBeforeOperationHook,
+  type CollectionConfig,
+  type PayloadRequest,
+} from 'payload'
 
 import { brandFrom, siteUrl } from '@/domain/brand'
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
+import { passwordProblem } from '@/features/accounts/password-policy'
 
 import { admins, adminsFieldLevel, adminsOrSelf } from '@/cms/access'
 
@@ -13,6 +19,20 @@ const siteName = async (req?: PayloadRequest) => {
   return brandFrom(settings?.brand).siteName
 }
 
+/**
+ * Every way a password is set (the first account, a new account, "Change password", a reset from the mail)
+ * passes through here before Payload hashes it: too short, too long or too common is refused with the
+ * reason under the password field (./password-policy.ts).
+ */
+const checkNewPassword: CollectionBeforeOperationHook = ({ args, operation }) => {
+  const password: unknown = (args as { data?: { password?: unknown } }).data?.password
+  if (['create', 'update', 'resetPassword'].includes(operation) && typeof password === 'string') {
+    const problem = passwordProblem(password)
+    if (problem) throw new ValidationError({ collection: 'users', errors: [{ message: problem, path: 'password' }] })
+  }
+  return args
+}
+
 export const Users: CollectionConfig = {
   slug: 'users',
   admin: {
@@ -21,9 +41,14 @@ export const Users: CollectionConfig = {
     group: 'Settings',
   },
   auth: {
-    // Payload's defaults (5 attempts, 10 minutes) are stated here so a reader sees the policy.
-    maxLoginAttempts: 5,
-    lockTime: 10 * 60 * 1000,
+    // No lockout: a lock is what someone guessing could inflict on the coach. Logins are throttled per
+    // client address and per account instead, before Payload sees them (./login-throttle.ts).
+    maxLoginAttempts: 0,
+    // The session cookie: HttpOnly (Payload's), Secure when the site is served over HTTPS, and SameSite=Lax
+    // (a link to the admin in a mail, e.g. "a new message", opens it logged in; Strict would ask to log in
+    // again). Cross-site posts are refused anyway: Payload only accepts the cookie from the site's own origin
+    // (`csrf`/`serverURL` in payload.config.ts).
+    cookies: { sameSite: 'Lax', secure: siteUrl().protocol === 'https:' },
     // The mail goes through the outbox (src/platform/mail/payload-email.ts), with a link to the site's public address.
     forgotPassword: {
       expiration: 60 * 60 * 1000,
@@ -43,6 +68,7 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
+    beforeOperation: [checkNewPassword],
     beforeChange: [
       async ({ data, operation, req }) => {
         // The very first account is the coach's and must be able to manage the others.

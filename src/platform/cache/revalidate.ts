@@ -9,6 +9,7 @@ import type {
 import { revalidateTag } from 'next/cache'
 
 import type { ContentTag } from '@/platform/cache/tags'
+import { invalidatePageCache } from '@/platform/server/page-cache'
 
 /** Set on a request whose writes commit later: the tags they touch wait here until the commit. */
 const PENDING = 'revalidateAfterCommit'
@@ -25,6 +26,8 @@ export function revalidateAfterCommit(): { context: RequestContext; tags: Set<Co
  * there is no cache to revalidate, so the call is skipped there.
  */
 export function revalidateTags(tags: Iterable<ContentTag>, payload: Payload): void {
+  // The answers the server keeps for a second (src/platform/server/page-cache.ts) go too.
+  invalidatePageCache()
   for (const tag of tags) {
     try {
       revalidateTag(tag, { expire: 0 })

@@ -32,12 +32,21 @@ export async function guardFormPost(
     : 'rate-limited'
 }
 
+/** Hits older than this are of no use to any limit (the longest window is an hour). */
+const KEEP_HITS_MS = 24 * 60 * 60 * 1000
+
 /**
- * Records one hit for each key and says whether every key is still within the limit. Inserting before
- * counting means concurrent posts can only be refused too eagerly, never let through beyond the limit.
+ * Records one hit for each key and says whether every key is still within the limit (`max` hits in the
+ * last `windowMs`; the forms' by default). Inserting before counting means concurrent posts can only be
+ * refused too eagerly, never let through beyond the limit.
  */
-export async function hitRateLimit(payload: Payload, keys: string[], now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - RATE_LIMIT.windowMs).toISOString()
+export async function hitRateLimit(
+  payload: Payload,
+  keys: string[],
+  now: Date,
+  limit: { max: number; windowMs: number } = RATE_LIMIT,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - limit.windowMs).toISOString()
   let allowed = true
   for (const key of keys) {
     await payload.create({ collection: 'rate-limit-hits', data: { key, at: now.toISOString() }, overrideAccess: true })
@@ -46,13 +55,27 @@ export async function hitRateLimit(payload: Payload, keys: string[], now: Date):
       where: { and: [{ key: { equals: key } }, { at: { greater_than: since } }] },
       overrideAccess: true,
     })
-    if (totalDocs > RATE_LIMIT.max) allowed = false
+    if (totalDocs > limit.max) allowed = false
   }
-  // Old hits are no longer needed; pruning as we go keeps the table small.
+  // Hits these keys no longer need, and anyone's after a day: pruning as we go keeps the table small.
   await payload.delete({
     collection: 'rate-limit-hits',
-    where: { at: { less_than: since } },
+    where: {
+      or: [
+        { and: [{ key: { in: keys } }, { at: { less_than: since } }] },
+        { at: { less_than: new Date(now.getTime() - KEEP_HITS_MS).toISOString() } },
+      ],
+    },
     overrideAccess: true,
   })
   return allowed
+}
+
+/** Takes back the hits `hitRateLimit` recorded at `at` for these keys (an attempt that turned out fine). */
+export async function forgetHits(payload: Payload, keys: string[], at: Date): Promise<void> {
+  await payload.delete({
+    collection: 'rate-limit-hits',
+    where: { and: [{ key: { in: keys } }, { at: { equals: at.toISOString() } }] },
+    overrideAccess: true,
+  })
 }

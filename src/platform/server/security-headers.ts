@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type http from 'node:http'
 
+import { PUBLIC_CACHE_CONTROL } from './page-cache'
+
 /** Where the intro video plays from once a visitor presses play (src/components/IntroVideo.tsx). */
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com'
 
@@ -122,6 +124,10 @@ export function applyContentSecurityPolicy(
     const body = rewrite && held.length > 0 ? Buffer.from(rewrite(held.toString('utf8')), 'utf8') : held
     if (res.statusCode !== 304) {
       res.setHeader('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))))
+    }
+    // A public page Next marked as shareable (for a day, by its defaults) gets the site's own, short policy.
+    if (rewrite && /\bs-maxage=/.test(String(res.getHeader('cache-control') ?? ''))) {
+      res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
     }
     // A HEAD answer keeps the length of the GET it describes (unknown once the document is rewritten).
     if (req.method === 'HEAD' && rewrite) res.removeHeader('Content-Length')

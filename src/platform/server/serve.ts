@@ -8,6 +8,7 @@ import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
+import { answerFromCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
 import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
 
@@ -22,7 +23,9 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  * - Every response carries the security headers, and a Content-Security-Policy whose script hashes are
  *   those of the very HTML sent (src/platform/server/security-headers.ts); responses are compressed here.
  * - Public pages are sent without Next's client runtime, with a small script of the site's own instead
- *   (src/platform/server/lean-page.ts).
+ *   (src/platform/server/lean-page.ts), and may be kept by shared caches for a few seconds.
+ * - Public answers are kept in memory for a second and sent again as they were (./page-cache.ts); an edit
+ *   clears them.
  * - GET /healthz answers 200 while the process is up; GET /readyz answers 200 when the database answers and
  *   every migration is applied, else 503 (also while stopping, so a load balancer stops sending traffic).
  * - SIGTERM and SIGINT shut down gracefully: no new connections, requests in flight finish, the outbox
@@ -49,8 +52,11 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     if (stopping) res.setHeader('Connection', 'close')
     for (const [name, value] of securityHeaders) res.setHeader(name, value)
     if (req.url === '/healthz' || req.url === '/readyz') return void probe(req.url, req, res, stopping)
+    // A public answer given within the last second goes out again as it was (./page-cache.ts).
+    if (answerFromCache(req, res)) return
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
     delete req.headers['x-real-ip']
+    recordForCache(req, res)
     compress(req, res, () => {
       // Public pages go out without Next's client runtime (./lean-page.ts); the admin keeps it.
       const pathname = new URL(req.url ?? '/', 'http://site').pathname

@@ -1,5 +1,6 @@
 import { getBlogPosts, getBooks, getCoachingServices, getTestimonials, getWorkshops } from '@/features/content/lists'
 import type { ListState } from '@/domain/list-state'
+import { PUBLIC_CACHE_CONTROL } from '@/platform/server/page-cache'
 
 /**
  * The public read API: GET /api/testimonials, /api/blogs, /api/coaching-services, /api/books and
@@ -42,8 +43,8 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
       'Retry-After': '5',
     })
   }
-  // Short enough that an edit shows quickly, long enough that a CDN absorbs bursts.
-  return json(state.items, 200, { 'Cache-Control': 'public, max-age=60, s-maxage=300, stale-while-revalidate=600' })
+  // Short enough that an edit shows within seconds, long enough that a CDN or proxy absorbs bursts.
+  return json(state.items, 200, { 'Cache-Control': PUBLIC_CACHE_CONTROL })
 }
 
 export async function HEAD(request: Request, context: Context): Promise<Response> {

@@ -9,6 +9,7 @@ import * as migration_20261123_192510_about_page from './20261123_192510_about_p
 import * as migration_20261123_194123_page_copy_more from './20261123_194123_page_copy_more';
 import * as migration_20261123_215823_brand_and_mail_texts from './20261123_215823_brand_and_mail_texts';
 import * as migration_20261123_222652_subscriber_inbox from './20261123_222652_subscriber_inbox';
+import * as migration_20261124_015206_no_login_lockout from './20261124_015206_no_login_lockout';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261123_222652_subscriber_inbox.up,
     down: migration_20261123_222652_subscriber_inbox.down,
-    name: '20261123_222652_subscriber_inbox'
+    name: '20261123_222652_subscriber_inbox',
+  },
+  {
+    up: migration_20261124_015206_no_login_lockout.up,
+    down: migration_20261124_015206_no_login_lockout.down,
+    name: '20261124_015206_no_login_lockout'
   },
 ];

@@ -1,0 +1,93 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { answerFromCache, invalidatePageCache, PAGE_CACHE_MS, PUBLIC_CACHE_CONTROL, recordForCache } from './page-cache'
+
+/** A real server with the cache in front of a handler that counts its renders, as serve.ts wires it. */
+let renders = 0
+let server: http.Server
+let base = ''
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (answerFromCache(req, res)) return
+    recordForCache(req, res)
+    renders++
+    const url = new URL(req.url ?? '/', 'http://x')
+    const body = `<p>render ${renders} of ${url.pathname}</p>`
+    const shared = !url.pathname.startsWith('/private')
+    res.setHeader('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : 'private, no-store')
+    res.setHeader('ETag', `"${renders}"`)
+    res.setHeader('Content-Type', 'text/html')
+    if (url.pathname === '/cookie') res.setHeader('Set-Cookie', 'a=b')
+    if (url.pathname === '/missing') res.statusCode = 404
+    if (/gzip/.test(String(req.headers['accept-encoding']))) {
+      res.setHeader('Content-Encoding', 'gzip')
+      res.end(gzipSync(body))
+    } else {
+      res.write(body.slice(0, 5))
+      res.end(body.slice(5))
+    }
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+beforeEach(() => invalidatePageCache())
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } })
+
+describe('the page cache', () => {
+  it('sends a shareable answer again as it was, byte for byte, for a second', async () => {
+    const first = await get('/')
+    const firstBody = await first.text()
+    const second = await get('/')
+    expect([await second.text(), second.headers.get('etag'), second.headers.get('cache-control')]).toEqual([
+      firstBody,
+      first.headers.get('etag'),
+      PUBLIC_CACHE_CONTROL,
+    ])
+    expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(firstBody)))
+    const head = await fetch(`${base}/`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
+    expect([head.status, head.headers.get('etag')]).toEqual([200, first.headers.get('etag')])
+    await new Promise((r) => setTimeout(r, PAGE_CACHE_MS + 50))
+    expect(await (await get('/')).text()).not.toBe(firstBody)
+  })
+
+  it('answers 304 to a browser whose copy is current, without a body or a policy', async () => {
+    const first = await get('/')
+    await first.text()
+    const again = await get('/', { 'if-none-match': first.headers.get('etag')! })
+    expect([again.status, await again.text(), again.headers.get('content-type')]).toEqual([304, '', null])
+  })
+
+  it('keeps one copy per Accept-Encoding', async () => {
+    const plain = await (await get('/')).text()
+    const zipped = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(await zipped.text()).not.toBe(plain)
+    expect(await (await get('/')).text()).toBe(plain)
+  })
+
+  it('forgets everything when content changes', async () => {
+    const before = await (await get('/')).text()
+    invalidatePageCache()
+    expect(await (await get('/')).text()).not.toBe(before)
+  })
+
+  it('never keeps or serves a private, personal, failed or cookie-setting answer', async () => {
+    for (const path of ['/private', '/cookie', '/missing']) {
+      const a = await (await get(path)).text()
+      expect(await (await get(path)).text(), path).not.toBe(a)
+    }
+    // The coach (Payload's session cookie) always gets a fresh render, and it is not kept for visitors.
+    const visitor = await (await get('/')).text()
+    const coach = await (await get('/', { cookie: 'theme=x; payload-token=abc' })).text()
+    expect(coach).not.toBe(visitor)
+    expect(await (await get('/')).text()).toBe(visitor)
+    expect(await (await get('/', { authorization: 'Bearer x' })).text()).not.toBe(visitor)
+  })
+})

@@ -1,0 +1,145 @@
+import type http from 'node:http'
+
+/**
+ * The app's own microcache of public answers, in the memory of each instance: the bytes a page or a read of
+ * the API went out as (headers, policy and compression included) are kept for PAGE_CACHE_MS, so a burst of
+ * visitors costs one render per second instead of one per visitor, and each answer from the cache is the
+ * same bytes, down to the ETag. What is kept, and for whom:
+ * - only GET answers with status 200 that the site marked as shareable (`s-maxage` in Cache-Control), with no
+ *   Set-Cookie: the same for every visitor by construction;
+ * - never for the coach: a request with Payload's session cookie (or an Authorization header) always goes
+ *   to the app, and is never kept; nor requests of Next's client router (the admin's);
+ * - one copy per Accept-Encoding, as the answer varies on it.
+ * An edit clears every instance's cache at once: `invalidatePageCache()` is called wherever content is
+ * revalidated (src/platform/cache/revalidate.ts), so the next request renders afresh. The state lives on
+ * `globalThis` because the server and the app's bundle load this module separately in one process.
+ */
+export const PAGE_CACHE_MS = 1000
+
+/**
+ * What a shared cache (a CDN, the nginx we ship) may do with a public page or a read of the API: keep it 5
+ * seconds, then serve it at most 30 seconds more while it fetches a fresh one; browsers check with the site
+ * each time (a 304 when nothing changed). So an edit reaches every visitor within seconds.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30'
+const MAX_ENTRIES = 500
+const MAX_BODY_BYTES = 1024 * 1024
+
+type Entry = {
+  at: number
+  generation: number
+  status: number
+  headers: http.OutgoingHttpHeaders
+  body: Buffer
+}
+
+type State = { generation: number; entries: Map<string, Entry> }
+const STATE = Symbol.for('coach.page-cache')
+const state = (): State => {
+  const g = globalThis as { [STATE]?: State }
+  return (g[STATE] ??= { generation: 0, entries: new Map() })
+}
+
+/** Every kept answer is dropped: content changed. */
+export function invalidatePageCache(): void {
+  const s = state()
+  s.generation++
+  s.entries.clear()
+}
+
+/** Headers of the connection, not of the answer: never replayed. */
+const PER_CONNECTION = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding'])
+
+const personal = (req: http.IncomingMessage): boolean =>
+  /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '') ||
+  req.headers.authorization !== undefined ||
+  req.headers.rsc !== undefined ||
+  Object.keys(req.headers).some((h) => h.startsWith('next-router-'))
+
+const keyOf = (req: http.IncomingMessage): string =>
+  `${req.url ?? '/'}\n${String(req.headers['accept-encoding'] ?? '')
+    .toLowerCase()
+    .replace(/\s+/g, '')}`
+
+/**
+ * Answers from the cache when it holds this request's answer (a 304 when the client's copy is current).
+ * Returns false when the request is for the app.
+ */
+export function answerFromCache(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || personal(req)) return false
+  const s = state()
+  const entry = s.entries.get(keyOf(req))
+  if (!entry) return false
+  if (entry.generation !== s.generation || Date.now() - entry.at > PAGE_CACHE_MS) {
+    s.entries.delete(keyOf(req))
+    return false
+  }
+  // The client's copy is current when it names the kept ETag. (A reload's `Cache-Control: no-cache` is not
+  // obeyed here, as nginx does not: it would let anyone make the server render at will.)
+  const etag = entry.headers.etag
+  const named = String(req.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+  const notModified = typeof etag === 'string' && (named.includes(etag.replace(/^W\//, '')) || named.includes('*'))
+  for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value)
+  if (notModified) {
+    // As the app answers a 304: no body, and no policy (the browser keeps the one stored with the page).
+    for (const name of ['content-length', 'content-encoding', 'content-type', 'content-security-policy'])
+      res.removeHeader(name)
+    res.writeHead(304)
+    res.end()
+    return true
+  }
+  res.setHeader('Content-Length', entry.body.length)
+  res.writeHead(entry.status)
+  res.end(req.method === 'HEAD' ? undefined : entry.body)
+  return true
+}
+
+/**
+ * Records the answer the app is about to send, when it may be kept (see above). Must wrap the response before
+ * anything that transforms the body (compression, the lean-page rewrite): it keeps the bytes as sent.
+ */
+export function recordForCache(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (req.method !== 'GET' || personal(req)) return
+  const s = state()
+  const key = keyOf(req)
+  const generation = s.generation
+  const chunks: Buffer[] = []
+  let size = 0
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean
+  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
+  const keep = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_BODY_BYTES) return
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array)
+    size += buffer.length
+    chunks.push(buffer)
+  }
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0])
+    return write(chunk, ...rest)
+  }) as typeof res.write
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0])
+    return end(chunk, ...rest)
+  }) as typeof res.end
+  res.on('finish', () => {
+    const cacheControl = String(res.getHeader('cache-control') ?? '')
+    const shareable =
+      res.statusCode === 200 &&
+      /\bs-maxage=/.test(cacheControl) &&
+      !/\b(private|no-store|no-cache)\b/.test(cacheControl) &&
+      res.getHeader('set-cookie') === undefined &&
+      size <= MAX_BODY_BYTES &&
+      generation === s.generation
+    if (!shareable) return
+    const headers: http.OutgoingHttpHeaders = {}
+    for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_CONNECTION.has(name)) headers[name] = value
+    if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!)
+    s.entries.set(key, { at: Date.now(), generation, status: res.statusCode, headers, body: Buffer.concat(chunks) })
+  })
+}
