@@ -5,10 +5,13 @@
  */
 import { spawnSync } from 'node:child_process'
 
+import { installJsonConsole } from '../src/platform/log'
 import { rebuildReason } from './lib/build-stamp'
 import { waitForServer, warmUp } from './lib/server'
 
 Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
+// The log is JSON lines (src/platform/log.ts); only the address and login hint below are for people.
+installJsonConsole()
 const port = Number(process.env.PORT ?? 3000)
 const distDir = process.env.NEXT_DIST_DIR || '.next'
 
@@ -43,9 +46,8 @@ await serve({ port, dir: process.cwd() })
 const base = `http://localhost:${port}`
 await waitForServer(base)
 await warmUp(base, outcome.ok)
-console.log(`\n  Site:  ${base}\n  Admin: ${base}/admin`)
-if (outcome.ok && outcome.users === 0) {
-  console.log('  First run: open the admin address and create the first account; it becomes the admin.\n')
-} else {
-  console.log('  Log in with your admin account.\n')
-}
+const hint =
+  outcome.ok && outcome.users === 0
+    ? 'First run: open the admin address and create the first account; it becomes the admin.'
+    : 'Log in with your admin account.'
+process.stdout.write(`\n  Site:  ${base}\n  Admin: ${base}/admin\n  ${hint}\n\n`)

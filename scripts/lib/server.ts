@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { PUBLIC_PATHS } from '../../src/domain/navigation'
+import { redact } from '../../src/platform/log'
 import { rebuildReason } from './build-stamp'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -132,6 +133,41 @@ export function serverErrorLines(logFile: string, expected?: RegExp): string[] {
   const plain = fs.readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '')
   return plain
     .split('\n')
-    .filter((line) => /^\s*(Error|TypeError|\w+Error):|\bERROR\b|⨯|Unhandled/.test(line))
+    .filter((line) => (line.startsWith('{') ? isErrorEntry(line) : isErrorText(line)))
     .filter((line) => !expected?.test(line))
 }
+
+/** What `npm start` prints for people (the address and the login hint); every other line is JSON. */
+const BANNER = /^(\s*|  (Site|Admin): .*|  (First run|Log in).*)$/
+
+/**
+ * Lines of a server's log that break its rules (src/platform/log.ts): not a JSON object (and not the
+ * banner), or holding an e-mail or IP address.
+ */
+export function logRuleBreaks(logFile: string): string[] {
+  return fs
+    .readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => {
+      if (BANNER.test(line)) return false
+      try {
+        JSON.parse(line)
+      } catch {
+        return true
+      }
+      return redact(line) !== line
+    })
+}
+
+/** A JSON log line (src/platform/log.ts, or Payload's pino) at level error or fatal. */
+function isErrorEntry(line: string): boolean {
+  try {
+    const { level } = JSON.parse(line) as { level?: unknown }
+    return level === 'error' || level === 'fatal' || (typeof level === 'number' && level >= 50)
+  } catch {
+    return isErrorText(line)
+  }
+}
+
+/** What Next and Node write straight to the terminal when something fails. */
+const isErrorText = (line: string): boolean => /^\s*(Error|TypeError|\w+Error):|\bERROR\b|⨯|Unhandled/.test(line)

@@ -32,6 +32,7 @@ import { outboxEmailAdapter } from '@/platform/mail/payload-email'
 import { databaseAdapter } from './database'
 import { Announcement } from './globals/Announcement'
 import { SiteSettings } from './globals/SiteSettings'
+import { payloadLogger } from '@/platform/log'
 import { payloadSecret } from '@/platform/secret'
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -111,6 +112,10 @@ export default buildConfig({
     responseOnLimit: `An image can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please upload a smaller one.`,
   },
   telemetry: false,
+  // JSON lines with the request id, e-mail and IP addresses masked (src/platform/log.ts).
+  logger: payloadLogger,
+  // A wrong password is the visitor's mistake, not the server's: noted, not reported as an error.
+  loggingLevels: { AuthenticationError: 'info' },
   typescript: {
     outputFile: path.join(srcDir, 'payload-types.ts'),
     autoGenerate: false,

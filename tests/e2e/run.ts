@@ -6,7 +6,13 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
-import { buildIfNeeded, serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import {
+  buildIfNeeded,
+  logRuleBreaks,
+  serverErrorLines,
+  startBuildCopy,
+  type RunningSite,
+} from '../../scripts/lib/server'
 import { freshPostgres } from '../integration/database'
 import { e2ePort } from './ports'
 
@@ -71,6 +77,12 @@ try {
     )
     if (errors.length) {
       console.error(`\nError lines in the log of ${site.url} (${site.logFile}):\n${errors.join('\n')}`)
+      exitCode = 1
+    }
+    // Every line is JSON, and none holds an e-mail or IP address, after all the forms the tests sent.
+    const breaks = logRuleBreaks(site.logFile)
+    if (breaks.length) {
+      console.error(`\nLines against the log's rules in ${site.logFile}:\n${breaks.slice(0, 20).join('\n')}`)
       exitCode = 1
     }
   }

@@ -47,8 +47,8 @@ export function invalidatePageCache(): void {
   s.entries.clear()
 }
 
-/** Headers of the connection, not of the answer: never replayed. */
-const PER_CONNECTION = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding'])
+/** Headers of the connection or of one request, not of the answer: never replayed. */
+const PER_CONNECTION = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'x-request-id'])
 
 const personal = (req: http.IncomingMessage): boolean =>
   /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '') ||

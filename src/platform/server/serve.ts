@@ -6,6 +6,7 @@ import next from 'next'
 
 import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
+import { requestIdFor, withRequestId } from '@/platform/log'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
 import { answerFromCache, recordForCache } from './page-cache'
@@ -52,6 +53,9 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     if (stopping) res.setHeader('Connection', 'close')
     for (const [name, value] of securityHeaders) res.setHeader(name, value)
     if (req.url === '/healthz' || req.url === '/readyz') return void probe(req.url, req, res, stopping)
+    // Every line logged while answering carries the id the answer carries (src/platform/log.ts).
+    const requestId = requestIdFor(req.headers['x-request-id'], hops > 0)
+    res.setHeader('X-Request-Id', requestId)
     // A public answer given within the last second goes out again as it was (./page-cache.ts).
     if (answerFromCache(req, res)) return
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
@@ -61,7 +65,7 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
       // Public pages go out without Next's client runtime (./lean-page.ts); the admin keeps it.
       const pathname = new URL(req.url ?? '/', 'http://site').pathname
       applyContentSecurityPolicy(req, res, keepsRuntime(pathname) ? undefined : lean)
-      void handle(req, res)
+      void withRequestId(requestId, () => handle(req, res))
     })
   })
   await new Promise<void>((resolve) => server.listen(port, resolve))
