@@ -30,6 +30,7 @@ import { siteUrl } from '@/domain/brand'
 import { outboxEmailAdapter } from '@/platform/mail/payload-email'
 
 import { databaseAdapter } from './database'
+import { exportEndpoints } from '@/features/export/everything'
 import { Announcement } from './globals/Announcement'
 import { SiteSettings } from './globals/SiteSettings'
 import { payloadLogger } from '@/platform/log'
@@ -57,6 +58,8 @@ export default buildConfig({
         Logo: '@/cms/components/AdminBrand#AdminLogo',
         Icon: '@/cms/components/AdminBrand#AdminIcon',
       },
+      // "Your data": the export of everything the coach keeps here (src/features/export/).
+      afterDashboard: ['@/features/export/ExportPanel#ExportPanel'],
     },
     importMap: {
       baseDir: srcDir,
@@ -100,6 +103,7 @@ export default buildConfig({
   ],
   // Field messages reach the admin in production too (see the hook).
   hooks: { afterError: [keepFieldErrors] },
+  endpoints: exportEndpoints,
   db: databaseAdapter(),
   // Payload's own mail (password reset) goes through the site's outbox like every other mail.
   email: outboxEmailAdapter,

@@ -63,6 +63,11 @@ export function installJsonConsole(): void {
   console.debug = to(process.stdout, 'debug')
   console.warn = to(process.stderr, 'warn')
   console.error = to(process.stderr, 'error')
+  // Node's and libraries' warnings (deprecations and the like) become warn lines too.
+  process.emitWarning = ((warning: string | Error, options?: unknown) => {
+    const type = typeof options === 'string' ? options : ((options as { type?: string } | undefined)?.type ?? 'Warning')
+    console.warn(`${type}: ${typeof warning === 'string' ? warning : warning.message}`)
+  }) as typeof process.emitWarning
 }
 
 /** Payload's logger (pino) writing the same lines: level names, ISO times, the request id, masked. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { Browser, Page } from 'playwright-core'
@@ -488,6 +490,31 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 120_000)
+
+  it('the coach downloads everything from the dashboard: all of it as JSON, and each list as CSV', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })
+    const page = await context.newPage()
+    await signIn(page)
+    await page.goto(`${site.url}/admin`)
+    await page.getByRole('heading', { name: 'Your data' }).waitFor()
+    const download = async (link: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: link }).click()])
+      return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') }
+    }
+    const all = await download('Download everything (JSON)')
+    expect(all.name).toMatch(/^site-export-\d{4}-\d{2}-\d{2}\.json$/)
+    const data = JSON.parse(all.text) as { collections: Record<string, { name?: string }[]>; globals: object }
+    // The call booked in the test before is there, and the coach's pages.
+    expect(data.collections['discovery-calls']!.map((c) => c.name)).toContain('Lin Visitor')
+    expect(Object.keys(data.globals)).toContain('home-page')
+    expect(all.text).not.toMatch(/"[^"]*(Token|Hash|hash|salt|password)[^"]*":/)
+    const calls = await download('Discovery calls (CSV)')
+    expect(calls.name).toMatch(/^discovery-calls-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(calls.text.split('\r\n')[0]).toContain('"startsAt"')
+    expect(calls.text).toContain('"Lin Visitor"')
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 60_000)
 
   // Last: it leaves the coach's account throttled for browsers it does not know.
   it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {

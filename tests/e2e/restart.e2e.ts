@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -29,6 +30,12 @@ describe('one build restarted on another database', () => {
     if (site) expect(serverErrorLines(site.logFile, expectedErrors)).toEqual([])
     site = undefined
   }
+  /** `npm run backup` or `npm run restore` on this data folder, as a person runs it. */
+  const runScript = (name: 'backup' | 'restore', folder: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, folder], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    })
   /** Which of these texts the page at `url` shows (a short failure message, not the whole page). */
   const shows = async (url: string, ...texts: string[]) => {
     const html = await (await fetch(url)).text()
@@ -41,7 +48,7 @@ describe('one build restarted on another database', () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('shows a database restored from a backup as it is, an empty one as empty, and an unreachable one as failed', async () => {
+  it('backs up while serving; shows a database restored from a backup as it is, an empty one as empty, and an unreachable one as failed', async () => {
     // 1. The seeded database, every page rendered once.
     let url = await start('seeded')
     expect(await shows(`${url}/blog`, SEEDED_TITLE)).toEqual([SEEDED_TITLE])
@@ -54,11 +61,19 @@ describe('one build restarted on another database', () => {
       'no-store',
     ])
     expect(await shows(`${url}/`, SEEDED_AUTHOR)).toEqual([SEEDED_AUTHOR])
+    // `npm run backup` while the site serves (and answers a burst of requests meanwhile).
+    const backup = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'coach-backup-')), 'today')
+    const pages = Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/blog`).then((r) => r.status)))
+    const written = runScript('backup', backup)
+    expect([written.status, written.stderr]).toEqual([0, ''])
+    // (No secret file here: the test servers get PAYLOAD_SECRET from the environment.)
+    expect(written.stdout).toMatch(
+      /^Backup written to .*: the database, [1-9]\d* image files\. Readable by you only\.$/m,
+    )
+    expect(new Set(await pages)).toEqual(new Set([200]))
+    expect(fs.statSync(backup).mode & 0o777).toBe(0o700)
+    const image = fs.readdirSync(path.join(dataDir, 'media'))[0]!
     await stop()
-    const backup = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-backup-'))
-    for (const f of fs.readdirSync(dataDir).filter((f) => f.startsWith('site.db'))) {
-      fs.copyFileSync(path.join(dataDir, f), path.join(backup, f))
-    }
 
     // 2. The coach changes a post; the page shows it.
     url = await start('edited')
@@ -82,12 +97,23 @@ describe('one build restarted on another database', () => {
     expect(await shows(`${url}/blog`, EDITED_TITLE)).toEqual([EDITED_TITLE])
     await stop()
 
-    // 3. The database is restored from the backup while the site is stopped: the pages show the backup.
-    for (const f of fs.readdirSync(dataDir).filter((f) => f.startsWith('site.db'))) fs.rmSync(path.join(dataDir, f))
-    for (const f of fs.readdirSync(backup)) fs.copyFileSync(path.join(backup, f), path.join(dataDir, f))
-    fs.rmSync(backup, { recursive: true, force: true })
+    // 3. `npm run restore` while the site is stopped: the pages show the backup, its images are served, and
+    // what it replaced is kept aside.
+    fs.rmSync(path.join(dataDir, 'media', image))
+    const restored = runScript('restore', backup)
+    expect([restored.status, restored.stderr]).toEqual([0, ''])
+    const keptIn = /What it replaced is kept in (.+)\./.exec(restored.stdout)?.[1]
+    expect(fs.readdirSync(keptIn!)).toEqual(expect.arrayContaining(['site.db', 'media']))
+    fs.rmSync(path.dirname(backup), { recursive: true, force: true })
     url = await start('restored')
     expect(await shows(`${url}/blog`, SEEDED_TITLE, EDITED_TITLE)).toEqual([SEEDED_TITLE])
+    expect((await fetch(`${url}/cms-api/media/file/${image}`)).status).toBe(200)
+    // A folder that is not a backup is refused, and nothing is touched.
+    const refused = runScript('restore', dataDir)
+    expect([refused.status, refused.stderr.trim()]).toEqual([
+      1,
+      `Nothing was restored: ${dataDir} is not a backup (it has no manifest.json).`,
+    ])
     await stop()
 
     // 4. A fresh, empty database: every list is empty, nothing of the seeded one shows.

@@ -925,5 +925,42 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(csv).toContain(`"'=cmd@${label.toLowerCase()}.example"`)
       expect(csv).not.toContain('pending@')
     })
+
+    it('exports everything the coach owns, as JSON and each list as CSV, to admins only and without secrets', async () => {
+      const { exportEndpoints } = await import('@/features/export/everything')
+      const [everything, oneList] = exportEndpoints
+      const call = (endpoint: typeof everything, user: object | null, list?: string) =>
+        endpoint!.handler({ payload, user, routeParams: { list } } as never) as Promise<Response>
+      expect((await call(everything, null)).status).toBe(401)
+      expect((await call(everything, { id: 2, role: 'editor' })).status).toBe(403)
+
+      const admin = { id: 1, role: 'admin' }
+      const res = await call(everything, admin)
+      expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+        200,
+        'application/json; charset=utf-8',
+        'no-store',
+      ])
+      const text = await res.text()
+      const data = JSON.parse(text) as { collections: Record<string, Record<string, unknown>[]>; globals: object }
+      expect(Object.keys(data.collections)).toEqual(
+        expect.arrayContaining(['contact-messages', 'subscribers', 'discovery-calls', 'testimonials', 'blog-posts']),
+      )
+      expect(Object.keys(data.globals)).toEqual(expect.arrayContaining(['site-settings', 'home-page', 'mail-texts']))
+      expect(data.collections.subscribers!.map((s) => s.email)).toContain(`=cmd@${label.toLowerCase()}.example`)
+      expect(data.collections['contact-messages']!.length).toBeGreaterThan(0)
+      // No secret under any name: link tokens, hashes, passwords.
+      expect(text).not.toMatch(/"[^"]*(Token|Hash|hash|salt|password)[^"]*":/)
+
+      const csv = await call(oneList!, admin, 'subscribers')
+      expect(csv.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+      )
+      const rows = (await csv.text()).split('\r\n')
+      expect(rows[0]).toContain('"email"')
+      expect(rows[0]).not.toMatch(/Hash/)
+      expect(rows.some((r) => r.includes(`"'=cmd@${label.toLowerCase()}.example"`))).toBe(true)
+      expect((await call(oneList!, admin, 'rate-limit-hits')).status).toBe(404)
+    })
   })
 }

@@ -1,7 +1,6 @@
 import type { PayloadHandler } from 'payload'
 
-/** A CSV cell: quoted, with formulas neutralised so a spreadsheet never executes an address. */
-const cell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`
+import { csvCell as cell } from '@/platform/csv'
 
 /** GET /cms-api/subscribers/export.csv: confirmed subscribers with their consent time, for logged-in users. */
 export const exportConfirmedSubscribers: PayloadHandler = async (req) => {

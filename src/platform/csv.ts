@@ -1,0 +1,17 @@
+/** A CSV cell: quoted, with formulas neutralised so a spreadsheet never executes what a visitor typed. */
+export const csvCell = (value: string): string =>
+  `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`
+
+/** A value as one cell's text: nested values (rich text, lists, groups) as JSON, nothing as empty. */
+const cellText = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)
+
+/** Rows as CSV (RFC 4180, CRLF), one column per key any row has, in the order they first appear. */
+export function toCsv(rows: Record<string, unknown>[]): string {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  const lines = [
+    columns.map(csvCell).join(','),
+    ...rows.map((row) => columns.map((c) => csvCell(cellText(row[c]))).join(',')),
+  ]
+  return `${lines.join('\r\n')}\r\n`
+}
