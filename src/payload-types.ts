@@ -462,6 +462,10 @@ export interface User {
    * The first account is always an admin. Only admins can change roles.
    */
   role: 'admin' | 'editor';
+  totpEnabled?: boolean | null;
+  totpSecret?: string | null;
+  totpPendingSecret?: string | null;
+  totpLastStep?: number | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -816,6 +820,10 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   name?: T;
   role?: T;
+  totpEnabled?: T;
+  totpSecret?: T;
+  totpPendingSecret?: T;
+  totpLastStep?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

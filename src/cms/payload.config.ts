@@ -60,6 +60,8 @@ export default buildConfig({
       },
       // "Your data": the export of everything the coach keeps here (src/features/export/).
       afterDashboard: ['@/features/export/ExportPanel#ExportPanel'],
+      // Payload's login screen with a field for the two-step code (src/features/accounts/LoginView.tsx).
+      views: { login: { Component: '@/features/accounts/LoginView#LoginView', path: '/login' } },
     },
     importMap: {
       baseDir: srcDir,

@@ -9,6 +9,7 @@ import { serverErrorLines, startBuildCopy, type RunningSite } from '../../script
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { DEVICE_COOKIE, LOGIN_LIMIT, LOGIN_THROTTLED } from '@/features/accounts/login-throttle'
 import { PASSWORD_COMMON, PASSWORD_TOO_SHORT } from '@/features/accounts/password-policy'
+import { currentCode, TOTP_REQUIRED } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
@@ -515,6 +516,48 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 60_000)
+
+  it('two-step login: turned on from the account screen with an authenticator app, then asked for at login', async () => {
+    // The coach adds a second account; its owner turns two-step login on.
+    const coach = await browser.newContext({ viewport: DESKTOP })
+    await signIn(await coach.newPage())
+    const second = { email: 'second@example.com', password: 'a second long password' }
+    const created = await coach.request.post(`${site.url}/cms-api/users`, {
+      data: { ...second, role: 'editor' },
+      headers: { origin: site.url },
+    })
+    expect(created.status()).toBe(201)
+    await coach.close()
+
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    const logInAs = async (code?: string) => {
+      await page.goto(`${site.url}/admin/login`)
+      await fill(page, '#field-email', second.email)
+      await fill(page, '#field-password', second.password)
+      if (code) await fill(page, '#field-totp', code)
+      await submit(page, 'Login')
+    }
+    await logInAs()
+    await expectDashboard(page)
+    await page.goto(`${site.url}/admin/account`)
+    await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+    const key = (await page.locator('[data-totp-key]').innerText()).replace(/\s+/g, '')
+    await expect.poll(() => page.getByRole('img', { name: 'QR code for your authenticator app' }).count()).toBe(1)
+    await page.getByLabel('Code from your app').fill(currentCode(key))
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click()
+    await page.getByText('Two-step login is on. You will be asked for a code each time you log in.').waitFor()
+
+    // Logged out, the password alone no longer opens the admin; with the app's next code it does.
+    await context.clearCookies({ name: 'payload-token' })
+    await logInAs()
+    await page.getByText(TOTP_REQUIRED).first().waitFor()
+    expect(page.url()).toContain('/admin/login')
+    await logInAs(currentCode(key, Date.now() + 30_000))
+    await expectDashboard(page)
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 90_000)
 
   // Last: it leaves the coach's account throttled for browsers it does not know.
   it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {

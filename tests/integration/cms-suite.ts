@@ -304,6 +304,42 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(self.role).toBe('editor')
     })
 
+    it('turns two-step login on with the first code from the app, and off with a later one; never twice the same code', async () => {
+      const { twoStepEndpoints } = await import('@/features/accounts/two-step')
+      const { currentCode, TOTP_WRONG } = await import('@/features/accounts/totp')
+      const [setup, confirm, disable, status] = twoStepEndpoints
+      const user = await payload.create({
+        collection: 'users',
+        data: { email: `two-step@${label.toLowerCase()}.example`, password: 'a fine long passphrase', role: 'editor' },
+      })
+      const call = async (
+        endpoint: typeof setup,
+        body: object = {},
+        as: object | null = { id: user.id, collection: 'users' },
+      ) => {
+        const res = (await endpoint!.handler({ payload, user: as, json: async () => body } as never)) as Response
+        return {
+          status: res.status,
+          body: (await res.json()) as Record<string, unknown> & { errors?: { message: string }[] },
+        }
+      }
+      expect((await call(setup, {}, null)).status).toBe(401)
+      expect((await call(status)).body).toEqual({ enabled: false })
+      const { body: enrollment } = await call(setup)
+      expect(enrollment.uri).toMatch(/^otpauth:\/\/totp\//)
+      const key = String(enrollment.key).replace(/ /g, '')
+      expect((await call(confirm, { code: '000000' })).body.errors?.[0]?.message).toBe(TOTP_WRONG)
+      expect((await call(confirm, { code: currentCode(key) })).body).toEqual({ enabled: true })
+      expect((await call(status)).body).toEqual({ enabled: true })
+      // The secret never leaves the server: not in what the API or the admin reads.
+      const read = await payload.findByID({ collection: 'users', id: user.id, overrideAccess: false, user })
+      expect(JSON.stringify(read)).not.toContain(key)
+      // The code just used cannot be used again; the next one turns it off.
+      expect((await call(disable, { code: currentCode(key) })).status).toBe(422)
+      expect((await call(disable, { code: currentCode(key, Date.now() + 30_000) })).body).toEqual({ enabled: false })
+      await payload.delete({ collection: 'users', id: user.id })
+    })
+
     it('refuses a short or common password wherever one is set, keeping the old one; never locks an account', async () => {
       const { PASSWORD_COMMON, PASSWORD_TOO_SHORT } = await import('@/features/accounts/password-policy')
       const email = `policy@${label.toLowerCase()}.example`

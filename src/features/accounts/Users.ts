@@ -8,6 +8,7 @@ import {
 import { brandFrom, siteUrl } from '@/domain/brand'
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 import { passwordProblem } from '@/features/accounts/password-policy'
+import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/accounts/two-step'
 
 import { admins, adminsFieldLevel, adminsOrSelf } from '@/cms/access'
 
@@ -24,7 +25,10 @@ const siteName = async (req?: PayloadRequest) => {
  * passes through here before Payload hashes it: too short, too long or too common is refused with the
  * reason under the password field (./password-policy.ts).
  */
-const checkNewPassword: CollectionBeforeOperationHook = ({ args, operation }) => {
+const checkNewPassword: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  // A reset from the mailed link does not ask for the two-step code; ./auth-endpoints.ts then ends the
+  // session it would start for an account that has two-step login on, so the code is asked at next login.
+  if (operation === 'resetPassword') req.context.passwordReset = true
   const password: unknown = (args as { data?: { password?: unknown } }).data?.password
   if (['create', 'update', 'resetPassword'].includes(operation) && typeof password === 'string') {
     const problem = passwordProblem(password)
@@ -69,6 +73,7 @@ export const Users: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [checkNewPassword],
+    beforeLogin: [requireSecondStep],
     beforeChange: [
       async ({ data, operation, req }) => {
         // The very first account is the coach's and must be able to manage the others.
@@ -80,6 +85,7 @@ export const Users: CollectionConfig = {
       },
     ],
   },
+  endpoints: twoStepEndpoints,
   fields: [
     { name: 'name', type: 'text', maxLength: 120 },
     {
@@ -95,5 +101,6 @@ export const Users: CollectionConfig = {
       access: { create: adminsFieldLevel, update: adminsFieldLevel },
       saveToJWT: true,
     },
+    ...twoStepFields,
   ],
 }

@@ -20,6 +20,7 @@ import {
   loginKeys,
   newDeviceToken,
 } from './login-throttle'
+import { twoStepOn } from './two-step'
 
 /** A login or reset request is a few hundred bytes; anything past this is refused unread. */
 const MAX_AUTH_BODY_BYTES = 16 * 1024
@@ -99,15 +100,34 @@ export async function resetPassword(request: Request): Promise<Response> {
   const copy = await buffered(request)
   if (!copy) return refuse(413, 'The request is too large.')
   const response = await payloadPost(copy, { params: Promise.resolve({ slug: ['users', 'reset-password'] }) })
-  if (response.ok) {
-    const body = (await response
-      .clone()
-      .json()
-      .catch(() => null)) as { user?: { email?: unknown } } | null
-    const email = body?.user?.email
-    if (typeof email === 'string') markDevice(response, keyedHash(payloadSecret(), email))
+  if (!response.ok) return response
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { user?: { email?: unknown } } | null
+  const email = body?.user?.email
+  if (typeof email !== 'string') return response
+  const payload = await getPayload({ config })
+  const twoStepId = await twoStepOn({ payload }, email)
+  if (twoStepId) {
+    // Two-step login is on: the new password is set, but the session the reset started is ended and its
+    // cookie not sent; the admin then shows the login screen, which asks for the code.
+    await endSessions(payload, twoStepId)
+    const headers = new Headers(response.headers)
+    headers.delete('Set-Cookie')
+    return Response.json(
+      { message: 'Your password was changed. Log in with it and the code from your app.' },
+      { headers },
+    )
   }
+  markDevice(response, keyedHash(payloadSecret(), email))
   return response
+}
+
+/** Ends every session of an account (as Payload's logout does for one). */
+async function endSessions(payload: Awaited<ReturnType<typeof getPayload>>, id: number | string): Promise<void> {
+  const user = await payload.db.findOne({ collection: 'users', where: { id: { equals: id } } })
+  if (user) await payload.db.updateOne({ collection: 'users', id, data: { ...user, sessions: [] }, returning: false })
 }
 
 /** POST /cms-api/users/forgot-password, throttled per address and per account, then Payload's. */

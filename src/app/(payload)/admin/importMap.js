@@ -1,5 +1,6 @@
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
 import { SubscribersExportLink as SubscribersExportLink_bd1849d97e5dea009bbf42bd785c280a } from '@/features/newsletter/SubscribersExportLink'
+import { TwoStepLoginField as TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d } from '@/features/accounts/TwoStepLoginField'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -14,12 +15,14 @@ import { FeedAddress as FeedAddress_c2810397f4b7cca404f16caafe6594e1 } from '@/f
 import { AdminIcon as AdminIcon_c62a8ddf806b50269f27edd36f6a1e68 } from '@/cms/components/AdminBrand'
 import { AdminLogo as AdminLogo_c62a8ddf806b50269f27edd36f6a1e68 } from '@/cms/components/AdminBrand'
 import { ExportPanel as ExportPanel_713f7df3795580ac3822c69e0998be8d } from '@/features/export/ExportPanel'
+import { LoginView as LoginView_eb9b82c4199c464c06e4317d069ebe31 } from '@/features/accounts/LoginView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
   "@/features/newsletter/SubscribersExportLink#SubscribersExportLink": SubscribersExportLink_bd1849d97e5dea009bbf42bd785c280a,
+  "@/features/accounts/TwoStepLoginField#TwoStepLoginField": TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -34,5 +37,6 @@ export const importMap = {
   "@/cms/components/AdminBrand#AdminIcon": AdminIcon_c62a8ddf806b50269f27edd36f6a1e68,
   "@/cms/components/AdminBrand#AdminLogo": AdminLogo_c62a8ddf806b50269f27edd36f6a1e68,
   "@/features/export/ExportPanel#ExportPanel": ExportPanel_713f7df3795580ac3822c69e0998be8d,
+  "@/features/accounts/LoginView#LoginView": LoginView_eb9b82c4199c464c06e4317d069ebe31,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

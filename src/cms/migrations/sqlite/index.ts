@@ -10,6 +10,7 @@ import * as migration_20261123_194118_page_copy_more from './20261123_194118_pag
 import * as migration_20261123_215819_brand_and_mail_texts from './20261123_215819_brand_and_mail_texts';
 import * as migration_20261123_222646_subscriber_inbox from './20261123_222646_subscriber_inbox';
 import * as migration_20261124_015202_no_login_lockout from './20261124_015202_no_login_lockout';
+import * as migration_20261124_024209_two_step_login from './20261124_024209_two_step_login';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261124_015202_no_login_lockout.up,
     down: migration_20261124_015202_no_login_lockout.down,
-    name: '20261124_015202_no_login_lockout'
+    name: '20261124_015202_no_login_lockout',
+  },
+  {
+    up: migration_20261124_024209_two_step_login.up,
+    down: migration_20261124_024209_two_step_login.down,
+    name: '20261124_024209_two_step_login'
   },
 ];

@@ -1,0 +1,121 @@
+'use client'
+
+import { Button, useAuth, useConfig, useDocumentInfo } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
+
+type Enrollment = { uri: string; key: string; qrSvg: string }
+type State = { step: 'loading' | 'off' | 'scanning' | 'on'; enrollment?: Enrollment; message?: string }
+
+/**
+ * On the account screen (your own account only): turn two-step login on (scan the QR code or type the key
+ * into an authenticator app, then confirm with its first code) or off (with a current code). The endpoints
+ * are in ./two-step.ts.
+ */
+export function TwoStepLoginField() {
+  const { user } = useAuth()
+  const { id } = useDocumentInfo()
+  const { config } = useConfig()
+  const [state, setState] = useState<State>({ step: 'loading' })
+  const [code, setCode] = useState('')
+  const own = user !== null && user !== undefined && String(user.id) === String(id)
+  const api = `${config.routes.api}/users/totp`
+
+  useEffect(() => {
+    if (!own) return
+    void fetch(`${api}/status`, { credentials: 'include' })
+      .then((r) => r.json())
+      .then((s: { enabled?: boolean }) => setState({ step: s.enabled ? 'on' : 'off' }))
+  }, [api, own])
+
+  if (!own) return null
+
+  const post = async (path: string, body?: object) => {
+    const res = await fetch(`${api}/${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    })
+    const json = (await res.json().catch(() => ({}))) as { errors?: { message: string }[] } & Partial<Enrollment>
+    return { ok: res.ok, json, message: json.errors?.[0]?.message }
+  }
+  const start = async () => {
+    const { ok, json, message } = await post('setup')
+    setCode('')
+    setState(ok ? { step: 'scanning', enrollment: json as Enrollment } : { step: 'off', message })
+  }
+  const confirm = async () => {
+    const { ok, message } = await post('confirm', { code })
+    setCode('')
+    setState(
+      ok
+        ? { step: 'on', message: 'Two-step login is on. You will be asked for a code each time you log in.' }
+        : { ...state, message },
+    )
+  }
+  const turnOff = async () => {
+    const { ok, message } = await post('disable', { code })
+    setCode('')
+    setState(ok ? { step: 'off', message: 'Two-step login is off.' } : { ...state, message })
+  }
+  const codeInput = (
+    <label style={{ display: 'block', margin: '0.75rem 0' }}>
+      Code from your app{' '}
+      <input
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        style={{ width: '8rem' }}
+      />
+    </label>
+  )
+
+  return (
+    <section aria-labelledby="two-step-heading" style={{ margin: '2rem 0' }}>
+      <h3 id="two-step-heading">Two-step login</h3>
+      {state.step === 'loading' && <p>…</p>}
+      {state.step === 'off' && (
+        <>
+          <p>
+            Ask for a code from an authenticator app (on your phone) after your password, so a stolen password alone
+            cannot open your admin.
+          </p>
+          <Button buttonStyle="secondary" onClick={() => void start()}>
+            Turn on two-step login
+          </Button>
+        </>
+      )}
+      {state.step === 'scanning' && state.enrollment && (
+        <>
+          <p>Scan this code with your authenticator app, or type the key into it. Then enter the code it shows.</p>
+          <div
+            role="img"
+            aria-label="QR code for your authenticator app"
+            style={{ width: 200, height: 200, background: '#fff' }}
+            dangerouslySetInnerHTML={{ __html: state.enrollment.qrSvg }}
+          />
+          <p>
+            Key: <code data-totp-key>{state.enrollment.key}</code>
+          </p>
+          {codeInput}
+          <Button onClick={() => void confirm()}>Confirm and turn on</Button>
+        </>
+      )}
+      {state.step === 'on' && (
+        <>
+          <p>Two-step login is on. To turn it off, enter a current code from your app.</p>
+          {codeInput}
+          <Button buttonStyle="secondary" onClick={() => void turnOff()}>
+            Turn off two-step login
+          </Button>
+        </>
+      )}
+      {state.message && (
+        <p role="status" aria-live="polite">
+          {state.message}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,157 @@
+import {
+  ValidationError,
+  type CollectionBeforeLoginHook,
+  type Endpoint,
+  type Field,
+  type PayloadRequest,
+} from 'payload'
+
+import { brandFrom } from '@/domain/brand'
+import { acceptedStep, newTotpSecret, TOTP_REQUIRED, TOTP_WRONG, totpEnrollment } from './totp'
+
+/**
+ * Two-step login in the admin (./totp.ts): the fields it keeps on an account, the check at login, and the
+ * endpoints the account screen uses to turn it on and off (./TwoStepLoginField.tsx). The login screen
+ * (./LoginView.tsx) asks for the code beside the password.
+ */
+type TwoStepRow = {
+  id: number | string
+  email?: string
+  totpEnabled?: boolean | null
+  totpSecret?: string | null
+  totpPendingSecret?: string | null
+  totpLastStep?: number | null
+}
+
+/** Kept out of every answer and every screen; written only by the endpoints below (overrideAccess). */
+const hiddenField = (name: string, type: 'text' | 'number'): Field =>
+  ({ name, type, hidden: true, access: { create: () => false, update: () => false } }) as Field
+
+export const twoStepFields: Field[] = [
+  {
+    name: 'totpEnabled',
+    type: 'checkbox',
+    defaultValue: false,
+    admin: { hidden: true },
+    access: { create: () => false, update: () => false },
+  },
+  hiddenField('totpSecret', 'text'),
+  hiddenField('totpPendingSecret', 'text'),
+  hiddenField('totpLastStep', 'number'),
+  {
+    name: 'twoStepLogin',
+    type: 'ui',
+    admin: { components: { Field: '@/features/accounts/TwoStepLoginField#TwoStepLoginField' } },
+  },
+]
+
+const codeError = (message: string) => new ValidationError({ collection: 'users', errors: [{ message, path: 'totp' }] })
+
+/**
+ * After the password is right and before the session is signed: an account with two-step login on needs
+ * the current code (`totp` beside the password). Throwing here makes Payload drop the session it just made.
+ * The Local API (scripts, tests) and a password reset (handled in ./auth-endpoints.ts) are not asked.
+ */
+export const requireSecondStep: CollectionBeforeLoginHook = async ({ req, user }) => {
+  const row = user as TwoStepRow
+  if (req.payloadAPI === 'local' || req.context?.passwordReset || !row.totpEnabled || !row.totpSecret) return user
+  const code = (req.data as { totp?: unknown } | undefined)?.totp
+  if (typeof code !== 'string' || code.trim() === '') throw codeError(TOTP_REQUIRED)
+  const step = acceptedStep(row.totpSecret, code, row.totpLastStep)
+  if (step === null) throw codeError(TOTP_WRONG)
+  await req.payload.db.updateOne({ collection: 'users', id: row.id, data: { totpLastStep: step }, req })
+  return user
+}
+
+async function ownRow(req: PayloadRequest): Promise<TwoStepRow | null> {
+  if (!req.user || req.user.collection !== 'users') return null
+  return (await req.payload.db.findOne({
+    collection: 'users',
+    where: { id: { equals: req.user.id } },
+    req,
+  })) as TwoStepRow | null
+}
+
+const bodyCode = async (req: PayloadRequest): Promise<string> => {
+  const body = (await req.json?.().catch(() => null)) as { code?: unknown } | null
+  return typeof body?.code === 'string' ? body.code : ''
+}
+
+const answer = (body: object, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+const notLoggedIn = () => answer({ errors: [{ message: 'Please log in.' }] }, 401)
+
+const save = (req: PayloadRequest, id: number | string, data: Partial<TwoStepRow>) =>
+  req.payload.update({ collection: 'users', id, data: data as never, overrideAccess: true, req })
+
+/** POST /cms-api/users/totp/setup: a new key for the logged-in account, waiting for its first code. */
+const setup: Endpoint = {
+  path: '/totp/setup',
+  method: 'post',
+  handler: async (req) => {
+    const row = await ownRow(req)
+    if (!row) return notLoggedIn()
+    const secret = newTotpSecret()
+    await save(req, row.id, { totpPendingSecret: secret })
+    const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req }).catch(() => null)
+    return answer(totpEnrollment(secret, row.email ?? 'admin', `${brandFrom(settings?.brand).siteName} admin`))
+  },
+}
+
+/** POST /cms-api/users/totp/confirm {code}: the first code from the app turns two-step login on. */
+const confirm: Endpoint = {
+  path: '/totp/confirm',
+  method: 'post',
+  handler: async (req) => {
+    const row = await ownRow(req)
+    if (!row) return notLoggedIn()
+    if (!row.totpPendingSecret) return answer({ errors: [{ message: 'Start again: press "Turn on".' }] }, 409)
+    const step = acceptedStep(row.totpPendingSecret, await bodyCode(req), null)
+    if (step === null) return answer({ errors: [{ message: TOTP_WRONG }] }, 422)
+    await save(req, row.id, {
+      totpEnabled: true,
+      totpSecret: row.totpPendingSecret,
+      totpPendingSecret: null,
+      totpLastStep: step,
+    })
+    return answer({ enabled: true })
+  },
+}
+
+/** POST /cms-api/users/totp/disable {code}: a current code turns it off again. */
+const disable: Endpoint = {
+  path: '/totp/disable',
+  method: 'post',
+  handler: async (req) => {
+    const row = await ownRow(req)
+    if (!row) return notLoggedIn()
+    if (!row.totpEnabled || !row.totpSecret) return answer({ enabled: false })
+    const step = acceptedStep(row.totpSecret, await bodyCode(req), row.totpLastStep)
+    if (step === null) return answer({ errors: [{ message: TOTP_WRONG }] }, 422)
+    await save(req, row.id, { totpEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: step })
+    return answer({ enabled: false })
+  },
+}
+
+/** GET /cms-api/users/totp/status: whether the logged-in account has it on. */
+const status: Endpoint = {
+  path: '/totp/status',
+  method: 'get',
+  handler: async (req) => {
+    const row = await ownRow(req)
+    return row ? answer({ enabled: Boolean(row.totpEnabled) }) : notLoggedIn()
+  },
+}
+
+export const twoStepEndpoints: Endpoint[] = [setup, confirm, disable, status]
+
+/** Whether the account with this e-mail has two-step login on (for the password reset's answer). */
+export async function twoStepOn(
+  req: { payload: PayloadRequest['payload'] },
+  email: string,
+): Promise<number | string | null> {
+  const row = (await req.payload.db.findOne({
+    collection: 'users',
+    where: { email: { equals: email.trim().toLowerCase() } },
+  })) as TwoStepRow | null
+  return row?.totpEnabled ? row.id : null
+}
