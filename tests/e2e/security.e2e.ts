@@ -42,6 +42,9 @@ describe('security headers on every response', () => {
     const home = await fetch(`${SEEDED}/`, { headers: { 'accept-encoding': 'br, gzip' } })
     expect(home.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30')
     expect(home.headers.get('content-encoding')).toMatch(/^(br|gzip)$/)
+    // Nothing about the framework's own bookkeeping (x-nextjs-cache, x-nextjs-stale-time...).
+    expect([...home.headers.keys()].filter((name) => name.startsWith('x-nextjs'))).toEqual([])
+    expect(home.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
     const api = await fetch(`${SEEDED}/api/books`)
     expect(api.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30')
     expect(api.headers.get('content-security-policy')).toContain("default-src 'self'")

@@ -64,7 +64,10 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     compress(req, res, () => {
       // Public pages go out without Next's client runtime (./lean-page.ts); the admin keeps it.
       const pathname = new URL(req.url ?? '/', 'http://site').pathname
-      applyContentSecurityPolicy(req, res, keepsRuntime(pathname) ? undefined : lean)
+      const runtime = keepsRuntime(pathname)
+      // Next's own bookkeeping headers serve only its client router, which public pages do not load.
+      if (!runtime) dropNextHeaders(res)
+      applyContentSecurityPolicy(req, res, runtime ? undefined : lean)
       void withRequestId(requestId, () => handle(req, res))
     })
   })
@@ -85,6 +88,13 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal))
   return server
+}
+
+/** x-nextjs-cache, x-nextjs-prerender, x-nextjs-stale-time...: never sent (fewer bytes, nothing about the stack). */
+function dropNextHeaders(res: http.ServerResponse): void {
+  const setHeader = res.setHeader.bind(res)
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    /^x-nextjs-/i.test(name) ? res : setHeader(name, value)) as typeof res.setHeader
 }
 
 /** The load balancer's probes, answered here without Next: never cached, no body beyond a small status. */
