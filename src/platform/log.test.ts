@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { currentRequestId, logLine, redact, requestIdFor, withRequestId } from './log'
+import { currentRequestId, logLine, payloadLogger, redact, requestIdFor, withRequestId } from './log'
 
 describe('the log', () => {
   it('masks e-mail and IP addresses, whatever the text around them', () => {
@@ -48,5 +48,20 @@ describe('the log', () => {
     expect(requestIdFor('edge-0123456789', false)).toMatch(/^[0-9a-f-]{36}$/)
     expect(requestIdFor('bad id with spaces\n', true)).toMatch(/^[0-9a-f-]{36}$/)
     expect(requestIdFor(undefined, true)).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it("notes a visitor's closed connection as info, and passes every other error on as an error", () => {
+    type LogMethod = (this: object, args: unknown[], method: (...a: unknown[]) => unknown, level: number) => unknown
+    const logMethod = (payloadLogger as unknown as { options: { hooks: { logMethod: LogMethod } } }).options.hooks
+      .logMethod
+    const calls: string[] = []
+    const logger = { info: (msg: string) => calls.push(`info: ${msg}`) }
+    const method = (...args: unknown[]) => calls.push(`as given: ${JSON.stringify(args)}`)
+    logMethod.call(logger, [{ err: { code: 'ECONNRESET', message: 'aborted' } }], method, 50)
+    logMethod.call(logger, [{ err: { code: 'ECONNREFUSED', message: 'connect failed' } }], method, 50)
+    expect(calls).toEqual([
+      'info: The client closed the connection before its request was read.',
+      'as given: [{"err":{"code":"ECONNREFUSED","message":"connect failed"}}]',
+    ])
   })
 })

@@ -83,6 +83,16 @@ export const payloadLogger: Config['logger'] = {
       const requestId = currentRequestId()
       return requestId ? { requestId } : {}
     },
-    hooks: { streamWrite: redact },
+    hooks: {
+      streamWrite: redact,
+      // A visitor who closes the page while their request is still being read is not a server error.
+      logMethod(args, method, level) {
+        const err = (args[0] as { err?: { code?: unknown; message?: unknown } } | undefined)?.err
+        if (level >= 50 && err?.code === 'ECONNRESET' && err.message === 'aborted') {
+          return this.info('The client closed the connection before its request was read.')
+        }
+        return method.apply(this, args)
+      },
+    },
   },
 }
