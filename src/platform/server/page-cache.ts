@@ -109,7 +109,12 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
   let size = 0
   const write = res.write.bind(res) as (...args: unknown[]) => boolean
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
+  // Decided once the headers are set (at the first write): most answers (assets, images, the admin) are not
+  // shareable, and their bytes are not copied at all.
+  let shareableHeaders: boolean | undefined
   const keep = (chunk: unknown, encoding: unknown) => {
+    shareableHeaders ??= shareableCacheControl(res)
+    if (!shareableHeaders) return
     if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_BODY_BYTES) return
     const buffer = Buffer.isBuffer(chunk)
       ? chunk
@@ -128,11 +133,9 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
     return end(chunk, ...rest)
   }) as typeof res.end
   res.on('finish', () => {
-    const cacheControl = String(res.getHeader('cache-control') ?? '')
     const shareable =
       res.statusCode === 200 &&
-      /\bs-maxage=/.test(cacheControl) &&
-      !/\b(private|no-store|no-cache)\b/.test(cacheControl) &&
+      shareableCacheControl(res) &&
       res.getHeader('set-cookie') === undefined &&
       size <= MAX_BODY_BYTES &&
       generation === s.generation
@@ -142,4 +145,10 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
     if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!)
     s.entries.set(key, { at: Date.now(), generation, status: res.statusCode, headers, body: Buffer.concat(chunks) })
   })
+}
+
+/** Whether the answer's Cache-Control lets a shared cache keep it. */
+function shareableCacheControl(res: http.ServerResponse): boolean {
+  const cacheControl = String(res.getHeader('cache-control') ?? '')
+  return /\bs-maxage=/.test(cacheControl) && !/\b(private|no-store|no-cache)\b/.test(cacheControl)
 }
