@@ -39,8 +39,14 @@ export function nginxInstalled(): boolean {
 /**
  * Starts nginx with `http` holding the given server blocks (and whatever else belongs in the http context).
  * Its folder is readable by nginx's unprivileged workers; its logs, temporary files and caches stay in it.
+ * With `upstreamLog`, `upstreams.log` in that folder gets a line per request: the instance that answered it
+ * (`-` when the microcache did).
  */
-export async function startNginx(name: string, http: (dir: string) => string): Promise<RunningNginx> {
+export async function startNginx(
+  name: string,
+  http: (dir: string) => string,
+  options: { upstreamLog?: boolean } = {},
+): Promise<RunningNginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `coach-nginx-${name}-`))
   fs.chmodSync(dir, 0o755)
   const conf = `
@@ -52,7 +58,7 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  ${options.upstreamLog ? `log_format upstreams '$upstream_addr'; access_log ${dir}/upstreams.log upstreams;` : 'access_log off;'}
   sendfile on;
   tcp_nopush on;
   keepalive_requests 100000;
