@@ -14,9 +14,17 @@ export function proxy(request: NextRequest): NextResponse {
   // A manage link the site did not make gets the designed 404 page with status 404. (The page itself is
   // rendered per request, and Next cannot turn such a page into its 404 without JavaScript; the token's
   // signature needs no database, so it is checked here, before the page.)
-  const token = decodeURIComponent(pathname.split('/').pop() ?? '')
-  if (verifiedManageToken(token)) return NextResponse.next()
+  if (verifiedManageToken(lastSegment(pathname))) return NextResponse.next()
   return NextResponse.rewrite(new URL('/scheduling/manage', request.url))
+}
+
+/** The last segment of a path, decoded ('' when its escapes are malformed: no token the site made has any). */
+function lastSegment(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname.split('/').pop() ?? '')
+  } catch {
+    return ''
+  }
 }
 
 export const config = { matcher: ['/scheduling/manage/:token', '/admin/collections/discovery-calls'] }

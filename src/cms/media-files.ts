@@ -36,18 +36,18 @@ export const nameFileByContent: CollectionBeforeOperationHook = ({ args, operati
 
 /**
  * Serves a stored image with a year-long lifetime and validators (ETag, Last-Modified), answering 304 to a
- * conditional request. Range requests and types it does not know (SVG, with its security policy) are left
- * to Payload's own file response (returning nothing), which gets the same Cache-Control.
+ * conditional request. A name with no stored file behind it is answered 404 here (Payload's own answer is a
+ * 500 and an error line with the path). Range requests and types it does not know (SVG, with its security
+ * policy) are left to Payload's own file response (returning nothing), which gets the same Cache-Control.
  */
 export function mediaFileHandler(staticDir: string) {
   const serve = async (req: PayloadRequest, filename: string): Promise<Response | undefined> => {
-    const type = CONTENT_TYPES[path.extname(filename).toLowerCase()]
-    if (!type || req.headers.get('range')) return
     const dir = path.resolve(staticDir)
     const file = path.resolve(dir, filename)
-    if (!file.startsWith(dir + path.sep)) return
-    const stats = await fs.promises.stat(file).catch(() => null)
-    if (!stats?.isFile()) return
+    const stats = file.startsWith(dir + path.sep) ? await fs.promises.stat(file).catch(() => null) : null
+    if (!stats?.isFile()) return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
+    const type = CONTENT_TYPES[path.extname(filename).toLowerCase()]
+    if (!type || req.headers.get('range')) return
 
     const headers = new Headers({
       'Cache-Control': IMMUTABLE,

@@ -50,7 +50,7 @@ describe('the log', () => {
     expect(requestIdFor(undefined, true)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it("notes a visitor's closed connection as info, and passes every other error on as an error", () => {
+  it("notes a visitor's closed connection and a refused request as info, and passes every other error on as an error", () => {
     type LogMethod = (this: object, args: unknown[], method: (...a: unknown[]) => unknown, level: number) => unknown
     const logMethod = (payloadLogger as unknown as { options: { hooks: { logMethod: LogMethod } } }).options.hooks
       .logMethod
@@ -59,9 +59,13 @@ describe('the log', () => {
     const method = (...args: unknown[]) => calls.push(`as given: ${JSON.stringify(args)}`)
     logMethod.call(logger, [{ err: { code: 'ECONNRESET', message: 'aborted' } }], method, 50)
     logMethod.call(logger, [{ err: { code: 'ECONNREFUSED', message: 'connect failed' } }], method, 50)
+    logMethod.call(logger, [{ err: { status: 403, message: 'Token is either invalid or has expired.' } }], method, 50)
+    logMethod.call(logger, [{ err: { status: 500, message: 'Something broke.' } }], method, 50)
     expect(calls).toEqual([
       'info: The client closed the connection before its request was read.',
       'as given: [{"err":{"code":"ECONNREFUSED","message":"connect failed"}}]',
+      'info: Token is either invalid or has expired.',
+      'as given: [{"err":{"status":500,"message":"Something broke."}}]',
     ])
   })
 })

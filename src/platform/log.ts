@@ -87,9 +87,14 @@ export const payloadLogger: Config['logger'] = {
       streamWrite: redact,
       // A visitor who closes the page while their request is still being read is not a server error.
       logMethod(args, method, level) {
-        const err = (args[0] as { err?: { code?: unknown; message?: unknown } } | undefined)?.err
+        const err = (args[0] as { err?: { code?: unknown; message?: unknown; status?: unknown } } | undefined)?.err
         if (level >= 50 && err?.code === 'ECONNRESET' && err.message === 'aborted') {
           return this.info('The client closed the connection before its request was read.')
+        }
+        // Nor is a request Payload refuses with a 4xx (an expired reset link, a query for a field that does not
+        // exist): Payload logs every error it answers as an error unless told its name (loggingLevels).
+        if (level >= 50 && typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+          return this.info(typeof err.message === 'string' ? err.message : 'A request was refused.')
         }
         return method.apply(this, args)
       },

@@ -533,6 +533,15 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(await count('mail-outbox')).toBe(0)
     })
 
+    it('keeps a message whose fields hold NUL characters, without them (PostgreSQL cannot store one)', async () => {
+      const nul = { ...valid, name: 'Ada\u0000 Lovelace', message: 'Hello\u0000 there' }
+      expect(await mod.submitContact(payload, nul, client())).toEqual({ status: 'ok', message: CONTACT_SUCCESS })
+      const stored = (
+        await payload.find({ collection: 'contact-messages', sort: '-receivedAt', limit: 1, overrideAccess: true })
+      ).docs[0]!
+      expect([stored.name, stored.message]).toEqual(['Ada Lovelace', 'Hello there'])
+    })
+
     it('refuses a form sent faster than a person could fill it', async () => {
       const result = await mod.submitContact(payload, { ...valid, startedAt: String(Date.now() - 500) }, client())
       expect(result.status).toBe('invalid')

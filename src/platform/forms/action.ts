@@ -16,8 +16,15 @@ export async function formAction<Schema extends z.ZodType<Record<string, unknown
   form: FormDefinition<Schema, Field>,
   formData: FormData,
 ): Promise<FormResult<Field>> {
-  const result = await submitForm(form, Object.fromEntries(formData), clientFromHeaders(await headers()))
+  const result = await submitForm(form, formFields(formData), clientFromHeaders(await headers()))
   // Without JavaScript the browser follows the redirect (303) to the page the form leads to.
   if (result.status === 'ok' && result.redirectTo) redirect(result.redirectTo)
   return result
 }
+
+/**
+ * The fields of a form an action was sent. Anyone can call a server action with any arguments, not only the
+ * page's form: anything but a form counts as an empty one.
+ */
+export const formFields = (formData: unknown): Record<string, unknown> =>
+  formData instanceof FormData ? Object.fromEntries(formData) : {}

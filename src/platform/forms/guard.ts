@@ -20,7 +20,9 @@ export async function guardFormPost(
   const honeypot = raw[HONEYPOT_FIELD]
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return 'bot'
 
-  const startedAt = Number(raw[STARTED_AT_FIELD])
+  // Only a number or a numeric text is a time: Number() of an object can throw (`{"toString":"x"}`).
+  const given = raw[STARTED_AT_FIELD]
+  const startedAt = typeof given === 'number' || typeof given === 'string' ? Number(given) : NaN
   if (Number.isFinite(startedAt) && startedAt > 0 && now.getTime() - startedAt < MIN_FILL_MS) return 'too-fast'
 
   return (await hitRateLimit(

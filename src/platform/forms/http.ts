@@ -9,14 +9,19 @@ import { httpStatus } from './results'
 /** Larger bodies are refused before they are read: the longest valid contact message is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024
 
-/** The body as text, or null as soon as it grows past `max` bytes (a body without a length is read in chunks). */
+/**
+ * The body as text, or null as soon as it grows past `max` bytes (a body without a length is read in chunks),
+ * or when the client stops sending it (it closed the connection: nobody is left to answer).
+ */
 export async function readAtMost(request: Request, max: number): Promise<string | null> {
   const reader = request.body?.getReader()
   if (!reader) return ''
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const read = await reader.read().catch(() => null)
+    if (!read) return null
+    const { done, value } = read
     if (done) break
     size += value.byteLength
     if (size > max) {

@@ -60,10 +60,17 @@ export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Fi
 export async function runForm<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
   payload: Payload,
   form: FormDefinition<Schema, Field>,
-  raw: Record<string, unknown>,
+  posted: Record<string, unknown>,
   client: FormClient,
   now = new Date(),
 ): Promise<FormResult<Field>> {
+  // A NUL is never part of what a person typed, and PostgreSQL cannot keep one in a text column.
+  const raw = Object.fromEntries(
+    Object.entries(posted).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value.replaceAll('\0', '') : value,
+    ]),
+  )
   const values = keptValues(raw, form.fields)
   const parsed = form.schema.safeParse(raw)
   // Limited per client and per inbox (victim+1@ and victim+2@ count as victim@).

@@ -6,11 +6,13 @@ import next from 'next'
 
 import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
+import { connectSharedTags, onSharedTags, settled, syncSharedTags } from '@/platform/cache/shared-tags'
 import { requestIdFor, withRequestId } from '@/platform/log'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
-import { answerFromCache, recordForCache } from './page-cache'
+import { answerFromCache, invalidatePageCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
+import { requestRefusal, sendRefusal } from './request-guard'
 import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
 
 /** How long a shutdown waits for requests in flight, then for the mail being sent. */
@@ -27,6 +29,9 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  *   (src/platform/server/lean-page.ts), and may be kept by shared caches for a few seconds.
  * - Public answers are kept in memory for a second and sent again as they were (./page-cache.ts); an edit
  *   clears them.
+ * - With REDIS_URL, several instances share their cache tags (src/platform/cache/shared-tags.ts): each
+ *   request starts by catching up with the edits made through other instances, and the answer to a request
+ *   that edited something ends only once the other instances can know of it.
  * - GET /healthz answers 200 while the process is up; GET /readyz answers 200 when the database answers and
  *   every migration is applied, else 503 (also while stopping, so a load balancer stops sending traffic).
  * - SIGTERM and SIGINT shut down gracefully: no new connections, requests in flight finish, the outbox
@@ -47,8 +52,15 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     next: () => void,
   ) => void
   let stopping = false
+  const shared = await connectSharedTags()
+  if (shared) onSharedTags(() => invalidatePageCache())
 
   const server = http.createServer((req, res) => {
+    if (!shared) return answer(req, res)
+    if (req.method !== 'GET' && req.method !== 'HEAD') endAfterSharing(res)
+    void syncSharedTags().then(() => answer(req, res))
+  })
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // While stopping, a keep-alive connection closes as soon as its current request is answered.
     if (stopping) res.setHeader('Connection', 'close')
     for (const [name, value] of securityHeaders) res.setHeader(name, value)
@@ -56,6 +68,9 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     // Every line logged while answering carries the id the answer carries (src/platform/log.ts).
     const requestId = requestIdFor(req.headers['x-request-id'], hops > 0)
     res.setHeader('X-Request-Id', requestId)
+    // What Next would answer with a 500 or not at all (a target that is no path, a page post it cannot take).
+    const refused = requestRefusal(req)
+    if (refused) return sendRefusal(req, res, refused)
     // A public answer given within the last second goes out again as it was (./page-cache.ts).
     if (answerFromCache(req, res)) return
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
@@ -70,7 +85,7 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
       applyContentSecurityPolicy(req, res, runtime ? undefined : lean)
       void withRequestId(requestId, () => handle(req, res))
     })
-  })
+  }
   await new Promise<void>((resolve) => server.listen(port, resolve))
 
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -88,6 +103,15 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void shutdown(signal))
   return server
+}
+
+/** The answer ends once the cache tags this request expired are shared (src/platform/cache/shared-tags.ts). */
+function endAfterSharing(res: http.ServerResponse): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
+  res.end = ((...args: unknown[]) => {
+    void settled().then(() => end(...args))
+    return res
+  }) as typeof res.end
 }
 
 /** x-nextjs-cache, x-nextjs-prerender, x-nextjs-stale-time...: never sent (fewer bytes, nothing about the stack). */

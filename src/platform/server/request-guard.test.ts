@@ -1,0 +1,116 @@
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
+
+import { describe, expect, it } from 'vitest'
+
+import { LINGER_MS, PAGE_POST_MAX_BYTES, requestRefusal, sendRefusal } from './request-guard'
+
+const post = (url: string, headers: Record<string, string>) => ({ method: 'POST', url, headers })
+const host = { host: 'site.example' }
+
+describe('requestRefusal', () => {
+  it('takes a path and refuses any other request target (400)', () => {
+    for (const url of ['/', '/about?x=1&%ZZ=%E0', '//elsewhere.example/', '/a%20b/%F0%9F%92%A9']) {
+      expect(requestRefusal({ method: 'GET', url, headers: {} }), url).toBeNull()
+    }
+    for (const url of ['*', 'http://elsewhere.example/', 'http://[', '//[', '', '/api/%ZZ', '/x/%E0%A4%A', '/%C0%AE']) {
+      expect(requestRefusal({ method: 'GET', url, headers: {} })?.status, url).toBe(400)
+    }
+  })
+
+  it("refuses a form posted to a page from another origin (403), without a length (411) or past Next's limit (413)", () => {
+    const length = { 'content-length': '10' }
+    expect(
+      requestRefusal(post('/schedule-and-contact', { ...host, ...length, origin: 'https://site.example' })),
+    ).toBeNull()
+    expect(requestRefusal(post('/schedule-and-contact', { ...host, ...length }))).toBeNull()
+    for (const origin of ['https://elsewhere.example', 'null', 'not an origin']) {
+      expect(requestRefusal(post('/schedule-and-contact', { ...host, ...length, origin }))?.status, origin).toBe(403)
+    }
+    // Behind a proxy, as Next compares: the host the proxy was asked for.
+    const proxied = { host: 'app:3000', 'x-forwarded-host': 'site.example', ...length }
+    expect(requestRefusal(post('/', { ...proxied, origin: 'https://site.example' }))).toBeNull()
+    expect(requestRefusal(post('/', host))?.status).toBe(411)
+    expect(requestRefusal(post('/', { ...host, 'content-length': String(PAGE_POST_MAX_BYTES + 1) }))?.status).toBe(413)
+  })
+
+  it('leaves the bodies of the form endpoints and Payload to their routes', () => {
+    for (const url of ['/api/contact', '/cms-api/users/login', '/api']) {
+      expect(requestRefusal(post(url, { ...host, origin: 'https://elsewhere.example' })), url).toBeNull()
+    }
+  })
+})
+
+describe('sendRefusal', () => {
+  /**
+   * A real server refusing every request, and a client sending an endless body (64 KB every 10 ms) that
+   * reads nothing for its first 300 ms, as a busy client would: a server that closed at once would meet its
+   * next chunk with a reset, and the reset throws the unread answer away.
+   */
+  async function endlessPost(headers: Record<string, string>) {
+    const server = http.createServer((req, res) => sendRefusal(req, res, requestRefusal(req)!))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const started = Date.now()
+    try {
+      return await new Promise<{ status: number; body: string; closedAfterMs: number }>((resolve, reject) => {
+        let answer: { status: number; body: string } | undefined
+        const req = http.request({ host: '127.0.0.1', port, path: '/about', method: 'POST', headers }, (res) => {
+          let body = ''
+          res.on('data', (c: Buffer) => (body += c.toString()))
+          res.on('end', () => (answer = { status: res.statusCode!, body }))
+        })
+        const chunk = Buffer.alloc(64 * 1024, 0x41)
+        const pump = () => {
+          if (!req.destroyed) req.write(chunk, () => setTimeout(pump, 10))
+        }
+        req.on('socket', (socket) => {
+          socket.pause()
+          setTimeout(() => socket.resume(), 300)
+          socket.on('close', () =>
+            answer ? resolve({ ...answer, closedAfterMs: Date.now() - started }) : reject(new Error('no answer')),
+          )
+        })
+        req.on('error', () => {}) // the end of the lingering time
+        pump()
+      })
+    } finally {
+      server.close()
+    }
+  }
+
+  it('answers a body it will not read, and closes lingering: the client hears the answer, then the connection ends', async () => {
+    for (const [headers, text] of [
+      [{ 'transfer-encoding': 'chunked' }, 'A form post must state its length.'],
+      [{ 'content-length': String(100 * PAGE_POST_MAX_BYTES) }, 'The form is too large.'],
+    ] as const) {
+      const outcome = await endlessPost({ host: 'site.example', ...headers })
+      expect(outcome.body).toBe(text)
+      expect(outcome.status).toBe(text.startsWith('A form') ? 411 : 413)
+      expect(outcome.closedAfterMs).toBeLessThan(LINGER_MS + 1_000)
+    }
+  }, 15_000)
+
+  it('cuts off a client that goes on sending after the answer, once the lingering time is over', async () => {
+    const server = http.createServer((req, res) => sendRefusal(req, res, requestRefusal(req)!))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const started = Date.now()
+    // A raw socket that ignores the server's end of sending and keeps writing chunks of the body.
+    const closedAfterMs = await new Promise<number>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port, allowHalfOpen: true }, () => {
+        socket.write('POST /about HTTP/1.1\r\nHost: site.example\r\nTransfer-Encoding: chunked\r\n\r\n')
+        const chunk = `10000\r\n${'A'.repeat(0x10000)}\r\n`
+        const pump = () => {
+          if (!socket.destroyed) socket.write(chunk, () => setTimeout(pump, 10))
+        }
+        pump()
+      })
+      socket.on('error', () => {})
+      socket.on('close', () => resolve(Date.now() - started))
+    })
+    server.close()
+    expect(closedAfterMs).toBeGreaterThanOrEqual(LINGER_MS - 100)
+    expect(closedAfterMs).toBeLessThan(LINGER_MS + 1_000)
+  }, 15_000)
+})
