@@ -304,7 +304,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(self.role).toBe('editor')
     })
 
-    it('turns two-step login on with the first code from the app, and off with a later one; never twice the same code', async () => {
+    it('turns two-step login on with the first code from the app, off with a later one (or from the server for a lost phone); never twice the same code', async () => {
       const { twoStepEndpoints } = await import('@/features/accounts/two-step')
       const { currentCode, TOTP_WRONG } = await import('@/features/accounts/totp')
       const [setup, confirm, disable, status] = twoStepEndpoints
@@ -334,9 +334,27 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       // The secret never leaves the server: not in what the API or the admin reads.
       const read = await payload.findByID({ collection: 'users', id: user.id, overrideAccess: false, user })
       expect(JSON.stringify(read)).not.toContain(key)
+      // Nor is it in the database as it is: a copy of the database alone does not make codes.
+      const row = await payload.db.findOne({ collection: 'users', where: { id: { equals: user.id } } })
+      expect(JSON.stringify(row)).not.toContain(key)
+      expect((row as { totpSecret?: string }).totpSecret).toMatch(/^sealed1\./)
       // The code just used cannot be used again; the next one turns it off.
       expect((await call(disable, { code: currentCode(key) })).status).toBe(422)
       expect((await call(disable, { code: currentCode(key, Date.now() + 30_000) })).body).toEqual({ enabled: false })
+
+      // A lost phone: whoever runs the server turns it off for the account (npm run two-step-off).
+      const { turnOffTwoStep } = await import('@/features/accounts/two-step')
+      await call(setup)
+      const again = String((await call(setup)).body.key).replace(/ /g, '')
+      expect((await call(confirm, { code: currentCode(again) })).body).toEqual({ enabled: true })
+      expect(await turnOffTwoStep(payload, user.email.toUpperCase())).toBe(true)
+      expect((await call(status)).body).toEqual({ enabled: false })
+      const login = await payload.login({
+        collection: 'users',
+        data: { email: user.email, password: 'a fine long passphrase' },
+      })
+      expect(login.user?.email).toBe(user.email)
+      expect(await turnOffTwoStep(payload, user.email)).toBe(false)
       await payload.delete({ collection: 'users', id: user.id })
     })
 

@@ -32,26 +32,47 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
   Response.json({ errors: [{ message }] }, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
 
+/** What Payload answers a body it cannot read with: a 500 (multipart) or an error line (JSON). */
+const UNREADABLE = 'The request could not be read.'
+
 /**
- * The e-mail address a login or reset request names: the admin's screens send a multipart form whose
- * `_payload` field holds JSON; scripts send JSON. '' when there is none (Payload then answers as usual).
+ * The fields of a login or reset request: the admin's screens send a multipart form whose `_payload` field
+ * holds JSON; scripts send JSON. Null when the body is not what its type says (broken JSON, a multipart body
+ * without its boundary) or holds a NUL character; any other type has no fields Payload reads.
  */
-async function emailIn(request: Request): Promise<string> {
+async function fieldsIn(request: Request): Promise<Record<string, unknown> | null> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   try {
-    let data: unknown
-    if (type.startsWith('application/json')) data = await request.json()
-    else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    let data: unknown = {}
+    if (type.startsWith('application/json')) {
+      const text = await request.text()
+      data = text ? JSON.parse(text) : {}
+    } else if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
       const form = await request.formData()
       const inner = form.get('_payload')
       data = typeof inner === 'string' ? JSON.parse(inner) : Object.fromEntries(form)
     }
-    const email = (data as { email?: unknown } | undefined)?.email
-    return typeof email === 'string' ? email.trim().toLowerCase() : ''
+    if (holdsNul(data)) return null
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : {}
   } catch {
-    return ''
+    return null
   }
 }
+
+/** Whether a NUL is anywhere in the value: in no address, password or token, and PostgreSQL refuses one in a query. */
+function holdsNul(value: unknown): boolean {
+  const open: unknown[] = [value]
+  while (open.length) {
+    const v = open.pop()
+    if (typeof v === 'string' && v.includes('\0')) return true
+    if (v && typeof v === 'object') open.push(...Object.values(v))
+  }
+  return false
+}
+
+/** The e-mail address the fields name, trimmed and in lower case ('' when there is none). */
+const emailIn = (fields: Record<string, unknown>): string =>
+  typeof fields.email === 'string' ? fields.email.trim().toLowerCase() : ''
 
 /** The request again, its body read once (at most MAX_AUTH_BODY_BYTES) so it can be read twice. */
 async function buffered(request: Request): Promise<Request | null> {
@@ -66,8 +87,10 @@ export async function login(request: Request): Promise<Response> {
   const started = Date.now()
   const copy = await buffered(request)
   if (!copy) return refuse(413, 'The request is too large.')
+  const fields = await fieldsIn(copy.clone())
+  if (!fields) return refuse(400, UNREADABLE)
   const secret = payloadSecret()
-  const emailHash = keyedHash(secret, await emailIn(copy.clone()))
+  const emailHash = keyedHash(secret, emailIn(fields))
   const device = deviceOf(secret, copy.headers.get('cookie'), emailHash)
   const payload = await getPayload({ config })
   const keys = loginKeys(clientFromHeaders(copy.headers).ipHash, emailHash, device)
@@ -99,6 +122,7 @@ function markDevice(response: Response, emailHash: string): void {
 export async function resetPassword(request: Request): Promise<Response> {
   const copy = await buffered(request)
   if (!copy) return refuse(413, 'The request is too large.')
+  if (!(await fieldsIn(copy.clone()))) return refuse(400, UNREADABLE)
   const response = await payloadPost(copy, { params: Promise.resolve({ slug: ['users', 'reset-password'] }) })
   if (!response.ok) return response
   const body = (await response
@@ -134,7 +158,12 @@ async function endSessions(payload: Awaited<ReturnType<typeof getPayload>>, id: 
 export async function forgotPassword(request: Request): Promise<Response> {
   const copy = await buffered(request)
   if (!copy) return refuse(413, 'The request is too large.')
-  const emailHash = keyedHash(payloadSecret(), await emailIn(copy.clone()))
+  const fields = await fieldsIn(copy.clone())
+  if (!fields) return refuse(400, UNREADABLE)
+  const email = emailIn(fields)
+  // Payload's own answer to no address, without its error line (and without counting against anyone).
+  if (!email) return refuse(400, 'Missing email.')
+  const emailHash = keyedHash(payloadSecret(), email)
   const payload = await getPayload({ config })
   const keys = forgotPasswordKeys(clientFromHeaders(copy.headers).ipHash, emailHash)
   if (!(await hitRateLimit(payload, keys, new Date(), FORGOT_PASSWORD_LIMIT))) {

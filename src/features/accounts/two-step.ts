@@ -7,6 +7,7 @@ import {
 } from 'payload'
 
 import { brandFrom } from '@/domain/brand'
+import { seal, unseal } from '@/platform/secret'
 import { acceptedStep, newTotpSecret, TOTP_REQUIRED, TOTP_WRONG, totpEnrollment } from './totp'
 
 /**
@@ -22,6 +23,13 @@ type TwoStepRow = {
   totpPendingSecret?: string | null
   totpLastStep?: number | null
 }
+
+/**
+ * The account's key as kept: sealed with PAYLOAD_SECRET (src/platform/secret.ts), so a copy of the database
+ * (a backup, a dump) does not hold what makes the codes. A key stored before keys were sealed is read as it is.
+ */
+const keyOf = (stored: string): string | null => (stored.startsWith('sealed1.') ? unseal(stored, 'totp') : stored)
+const sealedKey = (key: string): string => seal(key, 'totp')
 
 /** Kept out of every answer and every screen; written only by the endpoints below (overrideAccess). */
 const hiddenField = (name: string, type: 'text' | 'number'): Field =>
@@ -57,7 +65,8 @@ export const requireSecondStep: CollectionBeforeLoginHook = async ({ req, user }
   if (req.payloadAPI === 'local' || req.context?.passwordReset || !row.totpEnabled || !row.totpSecret) return user
   const code = (req.data as { totp?: unknown } | undefined)?.totp
   if (typeof code !== 'string' || code.trim() === '') throw codeError(TOTP_REQUIRED)
-  const step = acceptedStep(row.totpSecret, code, row.totpLastStep)
+  const key = keyOf(row.totpSecret)
+  const step = key === null ? null : acceptedStep(key, code, row.totpLastStep)
   if (step === null) throw codeError(TOTP_WRONG)
   await req.payload.db.updateOne({ collection: 'users', id: row.id, data: { totpLastStep: step }, req })
   return user
@@ -91,7 +100,7 @@ const setup: Endpoint = {
     const row = await ownRow(req)
     if (!row) return notLoggedIn()
     const secret = newTotpSecret()
-    await save(req, row.id, { totpPendingSecret: secret })
+    await save(req, row.id, { totpPendingSecret: sealedKey(secret) })
     const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req }).catch(() => null)
     return answer(totpEnrollment(secret, row.email ?? 'admin', `${brandFrom(settings?.brand).siteName} admin`))
   },
@@ -105,7 +114,8 @@ const confirm: Endpoint = {
     const row = await ownRow(req)
     if (!row) return notLoggedIn()
     if (!row.totpPendingSecret) return answer({ errors: [{ message: 'Start again: press "Turn on".' }] }, 409)
-    const step = acceptedStep(row.totpPendingSecret, await bodyCode(req), null)
+    const key = keyOf(row.totpPendingSecret)
+    const step = key === null ? null : acceptedStep(key, await bodyCode(req), null)
     if (step === null) return answer({ errors: [{ message: TOTP_WRONG }] }, 422)
     await save(req, row.id, {
       totpEnabled: true,
@@ -125,7 +135,8 @@ const disable: Endpoint = {
     const row = await ownRow(req)
     if (!row) return notLoggedIn()
     if (!row.totpEnabled || !row.totpSecret) return answer({ enabled: false })
-    const step = acceptedStep(row.totpSecret, await bodyCode(req), row.totpLastStep)
+    const key = keyOf(row.totpSecret)
+    const step = key === null ? null : acceptedStep(key, await bodyCode(req), row.totpLastStep)
     if (step === null) return answer({ errors: [{ message: TOTP_WRONG }] }, 422)
     await save(req, row.id, { totpEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: step })
     return answer({ enabled: false })
@@ -154,4 +165,24 @@ export async function twoStepOn(
     where: { email: { equals: email.trim().toLowerCase() } },
   })) as TwoStepRow | null
   return row?.totpEnabled ? row.id : null
+}
+
+/**
+ * Turns two-step login off for the account with this e-mail, for whoever runs the site's server when the
+ * coach has lost their authenticator app (`npm run two-step-off -- <e-mail>`); the password stays as it is.
+ * Answers whether there was such an account with it on.
+ */
+export async function turnOffTwoStep(payload: PayloadRequest['payload'], email: string): Promise<boolean> {
+  const row = (await payload.db.findOne({
+    collection: 'users',
+    where: { email: { equals: email.trim().toLowerCase() } },
+  })) as TwoStepRow | null
+  if (!row?.totpEnabled) return false
+  await payload.update({
+    collection: 'users',
+    id: row.id,
+    data: { totpEnabled: false, totpSecret: null, totpPendingSecret: null } as never,
+    overrideAccess: true,
+  })
+  return true
 }
