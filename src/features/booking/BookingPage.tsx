@@ -38,7 +38,9 @@ export async function currentSlots(now = new Date(), from?: string): Promise<Cur
 /** /scheduling: the discovery call, its open times and the booking form. */
 export async function BookingPage({ problem, from }: { problem?: string; from?: string }) {
   const current = await currentSlots(new Date(), from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : undefined)
-  const refusal = problem && problem in BOOKING_PROBLEMS ? BOOKING_PROBLEMS[problem as BookingProblem] : null
+  // Own keys only: `?problem=__proto__` names no text.
+  const refusal =
+    problem && Object.hasOwn(BOOKING_PROBLEMS, problem) ? BOOKING_PROBLEMS[problem as BookingProblem] : null
   return (
     <section className="section discovery-call" aria-labelledby="discovery-heading">
       <div className="container container--narrow">

@@ -22,6 +22,10 @@ const PROBLEMS: Record<string, string> = {
   'not-booked': 'This call is no longer booked.',
 }
 
+/** The text a code from the address names; own keys only (`?done=__proto__` names none). */
+const textFor = (texts: Record<string, string>, code?: string): string | undefined =>
+  code && Object.hasOwn(texts, code) ? texts[code] : undefined
+
 /** /scheduling/manage/<token>: the visitor's own call, to reschedule or cancel until 24 hours before it. */
 export async function ManageCallPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
   const payload = await payloadClient()
@@ -48,18 +52,20 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
   const visitorZone = call.visitorTimeZone && call.visitorTimeZone !== a.timeZone ? call.visitorTimeZone : null
   const mayChange = visitorMayChange(call, now)
   const current = mayChange ? await currentSlots(now) : null
+  const doneText = textFor(DONE, done)
+  const problemText = textFor(PROBLEMS, problem)
   return (
     <section className="section" aria-labelledby="manage-heading">
       <div className="container container--narrow">
         <h1 id="manage-heading">Your Discovery Call</h1>
-        {done && DONE[done] && (
+        {doneText && (
           <p className="form-notice" role="status">
-            {DONE[done]}
+            {doneText}
           </p>
         )}
-        {problem && PROBLEMS[problem] && (
+        {problemText && (
           <p className="error-summary" role="alert">
-            {PROBLEMS[problem]}
+            {problemText}
           </p>
         )}
         <dl className="call-details">

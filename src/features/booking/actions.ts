@@ -3,6 +3,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 
+import { formFields } from '@/platform/forms/action'
 import { clientFromHeaders } from '@/platform/forms/client'
 import { submitForm } from '@/platform/forms/pipeline'
 import { TOO_FAST } from '@/platform/forms/rules'
@@ -31,13 +32,13 @@ export async function bookAction(
   _prev: FormResult<BookingField> | null,
   formData: FormData,
 ): Promise<FormResult<BookingField>> {
-  const result = await submitForm(bookingForm, Object.fromEntries(formData), clientFromHeaders(await headers()))
+  const result = await submitForm(bookingForm, formFields(formData), clientFromHeaders(await headers()))
   if (result.status === 'ok' && result.redirectTo) redirect(result.redirectTo)
   redirect(`/scheduling?problem=${problemOf(result)}#book-heading`)
 }
 
 const text = (formData: FormData, name: string) => {
-  const v = formData.get(name)
+  const v = formFields(formData)[name]
   return typeof v === 'string' ? v : ''
 }
 

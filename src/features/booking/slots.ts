@@ -135,9 +135,10 @@ function prepare(a: Availability, busy: Interval[], calls: Interval[], now: Date
 function candidates({ a, ranges }: Rules, date: string): number[] {
   const starts = new Set<number>()
   const step = a.callMinutes + a.bufferMinutes
+  const offsets = offsetsAround(a.timeZone, date)
   for (const { from, to } of ranges.get(weekday(date)) ?? []) {
     for (let minutes = from; minutes + a.callMinutes <= to; minutes += step) {
-      const start = wallToInstant(a.timeZone, date, minutes)
+      const start = wallToInstant(a.timeZone, date, minutes, offsets)
       if (start !== null) starts.add(start)
     }
   }
@@ -154,14 +155,27 @@ function isOpen({ a, blocked, callsPerDay, earliest, latest }: Rules, date: stri
 }
 
 /**
- * The instant a wall-clock time of a coach-local date denotes: null when a daylight-saving gap skips it,
- * the first occurrence when a fall-back repeats it. Tries each offset the zone has around that day and keeps
- * those under which the instant reads back as the same wall clock.
+ * The UTC offsets (minutes) the zone has around a coach-local date: sampled at the UTC midnights from the day
+ * before it to two days after, which bracket the whole local day in any zone (UTC-12 to UTC+14).
  */
-function wallToInstant(timeZone: string, date: string, minutes: number): number | null {
+function offsetsAround(timeZone: string, date: string): Set<number> {
+  const midnight = new Date(`${date}T00:00:00Z`).getTime()
+  return new Set([-DAY, 0, DAY, 2 * DAY].map((shift) => tzOffset(timeZone, new Date(midnight + shift))))
+}
+
+/**
+ * The instant a wall-clock time of a coach-local date denotes: null when a daylight-saving gap skips it,
+ * the first occurrence when a fall-back repeats it. Tries each offset the zone has around that day (computed
+ * once per date) and keeps those under which the instant reads back as the same wall clock.
+ */
+function wallToInstant(
+  timeZone: string,
+  date: string,
+  minutes: number,
+  offsets = offsetsAround(timeZone, date),
+): number | null {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   const wall = Date.UTC(year, month - 1, day, 0, minutes)
-  const offsets = new Set([-DAY, 0, DAY].map((shift) => tzOffset(timeZone, new Date(wall + shift))))
   const hits = [...offsets]
     .map((offset) => wall - offset * MINUTE)
     .filter((instant) => wall - instant === tzOffset(timeZone, new Date(instant)) * MINUTE)
