@@ -16,5 +16,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file gets its own process: Payload keeps one instance per process, bound to one database.
     pool: 'forks',
+    // Two files at a time (Vitest's default is one fewer than the cores: one, on these two-core machines).
+    // The integration files wait on their databases and SMTP peers much of the time.
+    maxWorkers: 2,
   },
 })

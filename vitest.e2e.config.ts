@@ -10,6 +10,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A condition a test waits for (a page showing an edit, a mail arriving) gets 15 s, not Vitest's 1 s: the
+    // browser tests run in two streams on two cores, and a busy machine is slow, not wrong.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // One file at a time: each launches Chromium, and the machine has two cores.
     fileParallelism: false,
   },

@@ -12,6 +12,8 @@ export const EMPTY = process.env.E2E_EMPTY_URL ?? `http://localhost:${e2ePort(2)
 export const DOWN = process.env.E2E_DOWN_URL ?? `http://localhost:${e2ePort(3)}`
 /** Where the seeded server keeps its data: mail written without SMTP lands in its outbox/ folder. */
 export const SEEDED_DATA_DIR = process.env.E2E_SEEDED_DATA_DIR ?? ''
+/** The seeded server's log (stdout and stderr), for tests of what reaches it. */
+export const SEEDED_LOG_FILE = process.env.E2E_SEEDED_LOG_FILE ?? ''
 /** The seeded site on every database under test: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
 export const SEEDED_SITES: [string, string][] = [
   ['SQLite', SEEDED],

@@ -1,10 +1,13 @@
 /**
  * Browser tests against the production build: builds if needed, then serves copies of the build through the
  * real start script, one per database state (seeded, empty, unreachable; and seeded PostgreSQL when
- * TEST_POSTGRES_URL is set), runs the Playwright tests in Vitest, and stops everything.
+ * TEST_POSTGRES_URL is set), runs the Playwright tests in Vitest (two streams of files at once), checks the
+ * servers' logs, and stops everything.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
+import readline from 'node:readline'
 
 import {
   buildIfNeeded,
@@ -15,6 +18,16 @@ import {
 } from '../../scripts/lib/server'
 import { freshPostgres } from '../integration/database'
 import { e2ePort } from './ports'
+
+/**
+ * The test files run in two streams at once: in one stream the machine sat idle more than half of the time
+ * (servers starting, pages and mail awaited), so a second stream costs little. Each stream runs its files one
+ * at a time. The second holds files that start servers of their own (own ports, own databases) and touch none
+ * of the servers started here, about half the run's time; every other file is in the first, one after the
+ * other as before, since most of them share those servers (what one stores, another may count). A new file
+ * runs in the first unless named here.
+ */
+const SECOND_STREAM = ['admin-screens', 'instances', 'mail-restart'].map((name) => `tests/e2e/${name}.e2e.ts`)
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))
 buildIfNeeded()
@@ -45,29 +58,23 @@ try {
   sites.push(seeded, empty, down, ...(seededPg ? [seededPg] : []))
   console.log(`Servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
-  const vitest = spawnSync(
-    process.execPath,
-    // Arguments after `npm run test:e2e --` go to Vitest, e.g. one file: tests/e2e/admin.e2e.ts
-    [
-      path.join('node_modules', 'vitest', 'vitest.mjs'),
-      'run',
-      '--config',
-      'vitest.e2e.config.ts',
-      ...process.argv.slice(2),
-    ],
-    {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        E2E_SEEDED_URL: seeded.url,
-        E2E_SEEDED_DATA_DIR: seeded.dataDir,
-        E2E_EMPTY_URL: empty.url,
-        E2E_DOWN_URL: down.url,
-        ...(seededPg ? { E2E_SEEDED_PG_URL: seededPg.url } : {}),
-      },
-    },
-  )
-  exitCode = vitest.status ?? 1
+  const env = {
+    ...process.env,
+    E2E_SEEDED_URL: seeded.url,
+    E2E_SEEDED_DATA_DIR: seeded.dataDir,
+    E2E_SEEDED_LOG_FILE: seeded.logFile,
+    E2E_EMPTY_URL: empty.url,
+    E2E_DOWN_URL: down.url,
+    ...(seededPg ? { E2E_SEEDED_PG_URL: seededPg.url } : {}),
+  }
+  // Arguments after `npm run test:e2e --` go to Vitest, e.g. one file: tests/e2e/admin.e2e.ts. Without any,
+  // every file runs, in two streams side by side (see SECOND_STREAM).
+  const given = process.argv.slice(2)
+  const streams = given.length > 0 ? [given] : allFilesInStreams()
+  const codes = await Promise.all(streams.map((files, i) => runVitest(files, env, streams.length > 1 ? i + 1 : 0)))
+  exitCode = codes.every((code) => code === 0) ? 0 : 1
+  // The last lines the servers wrote, on their way through the pipes.
+  await new Promise((resolve) => setTimeout(resolve, 500))
   // What a visitor or the coach did in the tests must not leave error lines in any server's log.
   for (const site of sites) {
     // The server whose database is unreachable reports that, and nothing else.
@@ -90,3 +97,34 @@ try {
   await stopAll()
 }
 process.exit(exitCode)
+
+function allFilesInStreams(): string[][] {
+  const all = fs
+    .readdirSync('tests/e2e')
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map((f) => `tests/e2e/${f}`)
+  return [all.filter((f) => !SECOND_STREAM.includes(f)), SECOND_STREAM.filter((f) => all.includes(f))]
+}
+
+/**
+ * Runs Vitest on some files and answers its exit code. Not spawnSync: this process must keep copying the
+ * servers' output into their log files while the tests run (a blocked pipe would hold each line back until
+ * after the checks above, and stall a server once full). With a stream number, each line it prints starts
+ * with it.
+ */
+function runVitest(files: string[], env: NodeJS.ProcessEnv, stream: number): Promise<number> {
+  const vitest = spawn(
+    process.execPath,
+    [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...files],
+    { stdio: ['ignore', stream ? 'pipe' : 'inherit', stream ? 'pipe' : 'inherit'], env },
+  )
+  if (stream) {
+    for (const [from, to] of [
+      [vitest.stdout, process.stdout],
+      [vitest.stderr, process.stderr],
+    ] as const) {
+      readline.createInterface({ input: from! }).on('line', (line) => to.write(`[${stream}] ${line}\n`))
+    }
+  }
+  return new Promise((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)))
+}
