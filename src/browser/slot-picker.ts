@@ -11,19 +11,31 @@ export function enhanceSlotPickers(root: ParentNode = document): void {
   for (const picker of root.querySelectorAll<HTMLElement>('.slot-picker')) enhance(picker)
 }
 
+/**
+ * The zone the browser is in. Temporal answers at once; Intl (for browsers without Temporal) makes its
+ * first formatter for it, which costs a phone tens of milliseconds.
+ */
+const hostZone = (): string =>
+  (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal?.Now.timeZoneId() ??
+  Intl.DateTimeFormat().resolvedOptions().timeZone
+
+const option = (zone: string) => h('option', { value: zone }, zone)
+
 function enhance(picker: HTMLElement): void {
   const shown = picker.querySelector('.slot-picker__zone strong')
   const zoneField = picker.querySelector<HTMLInputElement>('input[type="hidden"][name="timeZone"]')
   const select = picker.querySelector<HTMLSelectElement>('.slot-picker__zone-select select')
   if (!shown || !zoneField || !select) return
   const slots = [...picker.querySelectorAll<HTMLInputElement>('input[type="radio"][name="slot"]')].map((r) => r.value)
-  const detected = Intl.DateTimeFormat().resolvedOptions().timeZone || zoneField.value
+  const coachZone = zoneField.value
+  const detected = hostZone() || coachZone
 
   const show = (zone: string) => {
     const checked = picker.querySelector<HTMLInputElement>('input[name="slot"]:checked')?.value
     const describedBy = picker.querySelector('fieldset.slot-day')?.getAttribute('aria-describedby') ?? null
     for (const day of picker.querySelectorAll('fieldset.slot-day')) day.remove()
-    for (const day of slotsByDay(slots, zone)) {
+    // The browser's own zone is written from Date's local fields, any other through Intl (format.ts).
+    for (const day of slotsByDay(slots, zone === detected ? 'host' : zone)) {
       const times = day.slots.map((slot) =>
         h(
           'label',
@@ -45,13 +57,25 @@ function enhance(picker: HTMLElement): void {
     zoneField.value = zone
   }
 
-  const zones = Intl.supportedValuesOf('timeZone')
-  select.replaceChildren(
-    ...(zones.includes(detected) ? zones : [detected, ...zones]).map((z) => h('option', { value: z }, z)),
-  )
+  // The list holds the visitor's zone and the coach's until the visitor goes to it (focus, or a press that
+  // is about to open it): then every zone the browser knows. Four hundred options cost a phone a long task
+  // that nobody who keeps their own zone needs.
+  select.replaceChildren(...[...new Set([detected, coachZone])].map(option))
+  let everyZone = false
+  const listEveryZone = () => {
+    if (everyZone) return
+    everyZone = true
+    const chosen = select.value
+    const zones = Intl.supportedValuesOf('timeZone')
+    select.replaceChildren(...[...new Set([detected, coachZone])].filter((z) => !zones.includes(z)).map(option))
+    select.append(...zones.map(option))
+    select.value = chosen
+  }
+  select.addEventListener('focus', listEveryZone)
+  select.addEventListener('pointerdown', listEveryZone)
   select.value = detected
   select.disabled = false
   select.addEventListener('change', () => show(select.value))
   select.closest('.slot-picker__zone-select')?.removeAttribute('data-pending')
-  if (detected !== zoneField.value) show(detected)
+  if (detected !== coachZone) show(detected)
 }

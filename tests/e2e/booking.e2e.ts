@@ -63,6 +63,24 @@ describe('booking a discovery call at /scheduling', () => {
     const berlinTime = `${parts.hour}:${parts.minute} ${parts.dayPeriod}`
     expect((await page.locator('label.slot').first().innerText()).trim()).toBe(berlinTime)
 
+    // The list of zones holds the visitor's and the coach's until the visitor goes to it; then every zone.
+    const zones = page.getByLabel('Show times in another time zone')
+    expect(await zones.locator('option').allInnerTexts()).toEqual(['Europe/Berlin', 'UTC'])
+    await zones.focus()
+    await expect.poll(() => zones.locator('option').count()).toBeGreaterThan(300)
+    await zones.selectOption('Asia/Tokyo')
+    await expect.poll(() => page.locator('.slot-picker__zone').innerText()).toBe('Times shown in Asia/Tokyo')
+    const tokyo = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', hour12: true })
+        .formatToParts(new Date(slot))
+        .map((p) => [p.type, p.value]),
+    )
+    expect((await page.locator('label.slot').first().innerText()).trim()).toBe(
+      `${tokyo.hour}:${tokyo.minute} ${tokyo.dayPeriod}`,
+    )
+    await zones.selectOption('Europe/Berlin')
+    await expect.poll(() => page.locator('label.slot').first().innerText()).toContain(berlinTime)
+
     await page.waitForTimeout(2100) // the minimum fill time
     await first.check()
     await page.fill('#book-name', 'Ada Lovelace')

@@ -37,18 +37,58 @@ export const dayKey = (d: Date, timeZone: string): string => {
   return `${p.year}-${p.month}-${p.day}`
 }
 
-/** Slot starts (ISO) grouped by their day in `timeZone`, in order. */
+type Labels = { time: (d: Date) => string; day: (d: Date) => string; key: (d: Date) => string }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const two = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * The same three labels in the zone the machine itself is in, from Date's local fields: the browser writes
+ * the times in its visitor's own zone without Intl, whose first formatter costs a phone tens of milliseconds
+ * (Intl's English text is what these write; see format.test.ts).
+ */
+const hostZoneLabels: Labels = {
+  time: (d) => `${d.getHours() % 12 || 12}:${two(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`,
+  day: (d) => `${WEEKDAYS[d.getDay()]}, ${MONTHS[d.getMonth()]} ${d.getDate()}`,
+  key: (d) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`,
+}
+
+const zoneLabels = (timeZone: string): Labels => ({
+  time: (d) => timeLabel(d, timeZone),
+  day: (d) => dayLabel(d, timeZone),
+  key: (d) => dayKey(d, timeZone),
+})
+
+/**
+ * Slot starts (ISO) grouped by their day in `timeZone`, in order; `'host'` is the zone of the machine that
+ * runs this (the visitor's browser).
+ */
 export function slotsByDay(
   slots: string[],
-  timeZone: string,
+  timeZone: string | 'host',
 ): { key: string; label: string; slots: { iso: string; label: string }[] }[] {
+  const labels = timeZone === 'host' ? hostZoneLabels : zoneLabels(timeZone)
   const days = new Map<string, { key: string; label: string; slots: { iso: string; label: string }[] }>()
   for (const iso of slots) {
     const d = new Date(iso)
-    const key = dayKey(d, timeZone)
+    const key = labels.key(d)
     let day = days.get(key)
-    if (!day) days.set(key, (day = { key, label: dayLabel(d, timeZone), slots: [] }))
-    day.slots.push({ iso, label: timeLabel(d, timeZone) })
+    if (!day) days.set(key, (day = { key, label: labels.day(d), slots: [] }))
+    day.slots.push({ iso, label: labels.time(d) })
   }
   return [...days.values()]
 }
