@@ -4,16 +4,21 @@ import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
 
+import { answerStoredImage } from '@/cms/media-files'
 import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
 import { connectSharedTags, onSharedTags, settled, syncSharedTags } from '@/platform/cache/shared-tags'
 import { requestIdFor, withRequestId } from '@/platform/log'
+import { dataDir } from '@/platform/data-dir'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
 import { answerFromCache, invalidatePageCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
 import { requestRefusal, sendRefusal } from './request-guard'
 import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
+
+/** Where the site's images are addressed (Payload's upload route for Media, under the API's prefix). */
+const IMAGES_PATH = '/cms-api/media/file/'
 
 /** How long a shutdown waits for requests in flight, then for the mail being sent. */
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
@@ -27,6 +32,7 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  *   those of the very HTML sent (src/platform/server/security-headers.ts); responses are compressed here.
  * - Public pages are sent without Next's client runtime, with a small script of the site's own instead
  *   (src/platform/server/lean-page.ts), and may be kept by shared caches for a few seconds.
+ * - Stored images are sent from disk here, without Next and Payload (src/cms/media-files.ts).
  * - Public answers are kept in memory for a second and sent again as they were (./page-cache.ts); an edit
  *   clears them.
  * - With REDIS_URL, several instances share their cache tags (src/platform/cache/shared-tags.ts): each
@@ -51,6 +57,7 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     res: http.ServerResponse,
     next: () => void,
   ) => void
+  const imagesDir = path.join(dataDir(), 'media')
   let stopping = false
   const shared = await connectSharedTags()
   if (shared) onSharedTags(() => invalidatePageCache())
@@ -71,6 +78,20 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     // What Next would answer with a 500 or not at all (a target that is no path, a page post it cannot take).
     const refused = requestRefusal(req)
     if (refused) return sendRefusal(req, res, refused)
+    // A stored image goes out from disk, without Next and Payload (src/cms/media-files.ts); anything that
+    // is not one (no such file, SVG, a range) goes on to Payload's route as before.
+    if (req.url?.startsWith(IMAGES_PATH)) {
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy())
+      void answerStoredImage(req, res, imagesDir).then((sent) => {
+        if (sent) return
+        res.removeHeader('Content-Security-Policy')
+        answerWithApp(req, res, requestId)
+      })
+      return
+    }
+    answerWithApp(req, res, requestId)
+  }
+  const answerWithApp = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => {
     // A public answer given within the last second goes out again as it was (./page-cache.ts).
     if (answerFromCache(req, res)) return
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
