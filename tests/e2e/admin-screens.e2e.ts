@@ -545,7 +545,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 150_000)
 
-  it('two-step login: turned on from the account screen with an authenticator app, then asked for at login', async () => {
+  it('two-step login: turned on from the account screen with an authenticator app, asked for at login, and turned off by an admin for a lost phone', async () => {
     // The coach adds a second account; its owner turns two-step login on.
     const coach = await browser.newContext({ viewport: DESKTOP })
     await signIn(await coach.newPage())
@@ -555,7 +555,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
       headers: { origin: site.url },
     })
     expect(created.status()).toBe(201)
-    await coach.close()
+    const secondId = ((await created.json()) as { doc: { id: number | string } }).doc.id
 
     const context = await browser.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
@@ -608,9 +608,20 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('payload-token')
     await logInAs()
     await page.getByText(TOTP_REQUIRED).first().waitFor()
+
+    // Its owner has lost the phone: the coach turns two-step login off on that account's screen, and the
+    // password alone opens the admin again.
+    const coachPage = await coach.newPage()
+    await coachPage.goto(`${site.url}/admin/collections/users/${secondId}`)
+    await coachPage.getByText('Two-step login is on for this account.', { exact: false }).waitFor()
+    await coachPage.getByRole('button', { name: 'Turn off two-step login for this account' }).click()
+    await coachPage.getByRole('status').getByText('Two-step login is off for this account.', { exact: false }).waitFor()
+    await coach.close()
+    await logInAs()
+    await expectDashboard(page)
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 90_000)
+  }, 120_000)
 
   // Last: it leaves the coach's account throttled for browsers it does not know.
   it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {

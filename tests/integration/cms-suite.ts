@@ -304,7 +304,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(self.role).toBe('editor')
     })
 
-    it('turns two-step login on with the first code from the app, off with a later one (or from the server for a lost phone); never twice the same code', async () => {
+    it('turns two-step login on with the first code from the app, off with a later one (or from the server for a lost phone); never twice the same code; an admin turns it off for another account', async () => {
       const { twoStepEndpoints } = await import('@/features/accounts/two-step')
       const { currentCode, TOTP_WRONG } = await import('@/features/accounts/totp')
       const [setup, confirm, disable, status] = twoStepEndpoints
@@ -355,6 +355,27 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       })
       expect(login.user?.email).toBe(user.email)
       expect(await turnOffTwoStep(payload, user.email)).toBe(false)
+
+      // Or an admin turns it off on the account's screen: only an admin, and only for another's account.
+      const [, , , , statusOf, offFor] = twoStepEndpoints
+      const third = String((await call(setup)).body.key).replace(/ /g, '')
+      expect((await call(confirm, { code: currentCode(third) })).body).toEqual({ enabled: true })
+      const admin = { id: -1, collection: 'users', role: 'admin' }
+      const at = (id: number | string, as: object | null) =>
+        ({ payload, user: as, routeParams: { id: String(id) }, json: async () => ({}) }) as never
+      const answer = async (endpoint: typeof setup, req: never) => {
+        const res = (await endpoint!.handler(req)) as Response
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+      }
+      expect((await answer(offFor, at(user.id, null))).status).toBe(401)
+      expect((await answer(offFor, at(user.id, { id: user.id, collection: 'users', role: 'editor' }))).status).toBe(403)
+      expect((await answer(offFor, at(user.id, { ...admin, id: user.id }))).status).toBe(403)
+      expect((await answer(statusOf, at(user.id, admin))).body).toEqual({ enabled: true })
+      expect((await call(status)).body).toEqual({ enabled: true })
+      expect((await answer(offFor, at(user.id, admin))).body).toEqual({ enabled: false })
+      expect((await answer(statusOf, at(user.id, admin))).body).toEqual({ enabled: false })
+      expect((await call(status)).body).toEqual({ enabled: false })
+      expect((await answer(offFor, at(987654, admin))).status).toBe(404)
       await payload.delete({ collection: 'users', id: user.id })
     })
 

@@ -7,27 +7,82 @@ type Enrollment = { uri: string; key: string; qrSvg: string }
 type State = { step: 'loading' | 'off' | 'scanning' | 'on'; enrollment?: Enrollment; message?: string }
 
 /**
- * On the account screen (your own account only): turn two-step login on (scan the QR code or type the key
- * into an authenticator app, then confirm with its first code) or off (with a current code). The endpoints
- * are in ./two-step.ts.
+ * On the account screen (your own account): turn two-step login on (scan the QR code or type the key into an
+ * authenticator app, then confirm with its first code) or off (with a current code). On another account's
+ * screen, for an admin: whether it is on, and a button that turns it off (for someone who lost their phone).
+ * The endpoints are in ./two-step.ts.
  */
 export function TwoStepLoginField() {
   const { user } = useAuth()
   const { id } = useDocumentInfo()
+  const own = user !== null && user !== undefined && String(user.id) === String(id)
+  const admin = (user as { role?: string } | null | undefined)?.role === 'admin'
+  if (own) return <OwnTwoStepLogin />
+  if (admin && id !== undefined && id !== null) return <OtherAccountTwoStepLogin id={String(id)} />
+  return null
+}
+
+function OtherAccountTwoStepLogin({ id }: { id: string }) {
+  const { config } = useConfig()
+  const [state, setState] = useState<{ enabled?: boolean; message?: string }>({})
+  const api = `${config.routes.api}/users/${encodeURIComponent(id)}/totp`
+
+  useEffect(() => {
+    void fetch(`${api}/status`, { credentials: 'include' })
+      .then((r) => r.json())
+      .then((s: { enabled?: boolean }) => setState({ enabled: Boolean(s.enabled) }))
+  }, [api])
+
+  const turnOff = async () => {
+    const res = await fetch(`${api}/off`, { method: 'POST', credentials: 'include' })
+    const json = (await res.json().catch(() => ({}))) as { errors?: { message: string }[] }
+    setState(
+      res.ok
+        ? {
+            enabled: false,
+            message:
+              'Two-step login is off for this account. It opens with its password alone until its owner turns two-step login on again.',
+          }
+        : { ...state, message: json.errors?.[0]?.message ?? 'That did not work. Please try again.' },
+    )
+  }
+
+  return (
+    <section aria-labelledby="two-step-heading" style={{ margin: '2rem 0' }}>
+      <h3 id="two-step-heading">Two-step login</h3>
+      {state.enabled === undefined && <p>…</p>}
+      {state.enabled === false && !state.message && <p>Two-step login is off for this account.</p>}
+      {state.enabled && (
+        <>
+          <p>
+            Two-step login is on for this account. If its owner has lost the phone with their authenticator app, turn it
+            off: they then log in with their password alone and can turn it on again.
+          </p>
+          <Button buttonStyle="secondary" onClick={() => void turnOff()}>
+            Turn off two-step login for this account
+          </Button>
+        </>
+      )}
+      {state.message && (
+        <p role="status" aria-live="polite">
+          {state.message}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function OwnTwoStepLogin() {
   const { config } = useConfig()
   const [state, setState] = useState<State>({ step: 'loading' })
   const [code, setCode] = useState('')
-  const own = user !== null && user !== undefined && String(user.id) === String(id)
   const api = `${config.routes.api}/users/totp`
 
   useEffect(() => {
-    if (!own) return
     void fetch(`${api}/status`, { credentials: 'include' })
       .then((r) => r.json())
       .then((s: { enabled?: boolean }) => setState({ step: s.enabled ? 'on' : 'off' }))
-  }, [api, own])
-
-  if (!own) return null
+  }, [api])
 
   const post = async (path: string, body?: object) => {
     const res = await fetch(`${api}/${path}`, {

@@ -153,7 +153,59 @@ const status: Endpoint = {
   },
 }
 
-export const twoStepEndpoints: Endpoint[] = [setup, confirm, disable, status]
+/**
+ * Another account's row, for an admin only (the coach managing an assistant's account); null for anyone
+ * else, and for one's own account, which is turned off with a code instead (`disable` above).
+ */
+async function otherAccountRow(req: PayloadRequest): Promise<TwoStepRow | 'not-allowed' | null> {
+  if (!req.user || req.user.collection !== 'users' || (req.user as { role?: string }).role !== 'admin') {
+    return 'not-allowed'
+  }
+  const id = req.routeParams?.id
+  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === String(req.user.id)) return 'not-allowed'
+  return (await req.payload.db.findOne({
+    collection: 'users',
+    where: { id: { equals: id } },
+    req,
+  })) as TwoStepRow | null
+}
+
+const notAllowed = () =>
+  answer({ errors: [{ message: 'Only an admin can do this, for an account not their own.' }] }, 403)
+const noSuchAccount = () => answer({ errors: [{ message: 'There is no such account.' }] }, 404)
+
+/** GET /cms-api/users/:id/totp/status: whether that account has it on (admins, for another's account). */
+const statusOfAccount: Endpoint = {
+  path: '/:id/totp/status',
+  method: 'get',
+  handler: async (req) => {
+    const row = await otherAccountRow(req)
+    if (row === 'not-allowed') return req.user ? notAllowed() : notLoggedIn()
+    return row ? answer({ enabled: Boolean(row.totpEnabled) }) : noSuchAccount()
+  },
+}
+
+/**
+ * POST /cms-api/users/:id/totp/off: an admin turns two-step login off for another account (someone who lost
+ * the phone with their app); they log in with their password alone until they turn it on again. Logged,
+ * by account ids.
+ */
+const turnOffForAccount: Endpoint = {
+  path: '/:id/totp/off',
+  method: 'post',
+  handler: async (req) => {
+    const row = await otherAccountRow(req)
+    if (row === 'not-allowed') return req.user ? notAllowed() : notLoggedIn()
+    if (!row) return noSuchAccount()
+    if (row.totpEnabled) {
+      await save(req, row.id, { totpEnabled: false, totpSecret: null, totpPendingSecret: null })
+      console.info(`Two-step login turned off for user ${row.id} by admin ${req.user!.id}`)
+    }
+    return answer({ enabled: false })
+  },
+}
+
+export const twoStepEndpoints: Endpoint[] = [setup, confirm, disable, status, statusOfAccount, turnOffForAccount]
 
 /** Whether the account with this e-mail has two-step login on (for the password reset's answer). */
 export async function twoStepOn(
