@@ -44,13 +44,7 @@ export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 3
 }
 
 /** A running server; `stop` sends SIGTERM, waits for the process to end and gives its exit code. */
-export type RunningSite = {
-  url: string
-  dataDir: string
-  logFile: string
-  pid: number
-  stop: () => Promise<number | null>
-}
+export type RunningSite = { url: string; dataDir: string; logFile: string; stop: () => Promise<number | null> }
 
 /** A private copy of the production build, without pages rendered at run time by another server. */
 export function copyBuild(name: string): string {
@@ -112,7 +106,7 @@ export async function startBuildCopy(
       out += chunk.toString()
       if (out.includes('Admin: ')) {
         clearTimeout(timer)
-        resolve({ url: `http://localhost:${port}`, dataDir, logFile, pid: child.pid!, stop })
+        resolve({ url: `http://localhost:${port}`, dataDir, logFile, stop })
       }
     })
     child.on('exit', (code) => {

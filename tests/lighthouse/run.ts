@@ -9,11 +9,12 @@
  * LIGHTHOUSE_PAGES=/,/blog limits the pages; LIGHTHOUSE_REPORT_DIR=dir keeps every run's report as JSON.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import * as chromeLauncher from 'chrome-launcher'
+import { DEFAULT_FLAGS } from 'chrome-launcher/dist/flags.js'
 import lighthouse from 'lighthouse'
+import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js'
 
 import { buildIfNeeded, serverErrorLines, startBuildCopy } from '../../scripts/lib/server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
@@ -42,15 +43,33 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ALL_PAGES
 
 buildIfNeeded()
 const site = await startBuildCopy('lighthouse', e2ePort(9), {})
+/**
+ * Chrome keeps a spare renderer process started for the next tab; each Lighthouse run opens a tab, so Chrome
+ * would start the next run's process while this run's page loads, on the same two cores. Off, with the
+ * features chrome-launcher turns off anyway (one --disable-features flag holds them all).
+ */
+const disabledFeatures = `${DEFAULT_FLAGS.find((f) => f.startsWith('--disable-features=')) ?? '--disable-features=Translate'},SpareRendererForSitePerProcess`
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, disabledFeatures],
 })
-// What is measured is the browser's work on the page. The site's server and this process (Lighthouse reading
-// the trace) share the machine's two cores with it only because there is one machine; a visitor's phone
-// never runs them. They yield the CPU to the browser, so their work is not counted as the page's.
-os.setPriority(site.pid, 10)
-os.setPriority(10)
+
+/**
+ * Lighthouse records the page with trace categories that no audit reads, kept (its source says) only so
+ * the trace loads well in DevTools' Performance panel: frame and latency events, and the "enhanced trace"
+ * rundowns of every script's source at each new JavaScript context. Recording them is work in the very
+ * renderer task being measured (the navigation's commit); they are left out here. Every audit gets what it
+ * reads, and a Lighthouse version that lists other categories is left as it is.
+ */
+const UNREAD_TRACE_CATEGORIES = new Set([
+  'disabled-by-default-devtools.timeline.frame',
+  'latencyInfo',
+  'disabled-by-default-devtools.target-rundown',
+  'disabled-by-default-devtools.v8-source-rundown-sources',
+  'disabled-by-default-devtools.v8-source-rundown',
+])
+const lighthouseCategories = TraceGatherer.getDefaultTraceCategories.bind(TraceGatherer)
+TraceGatherer.getDefaultTraceCategories = () => lighthouseCategories().filter((c) => !UNREAD_TRACE_CATEGORIES.has(c))
 
 /**
  * One Lighthouse run of a page: the mobile preset, no screenshots; all four categories, or performance only
