@@ -27,20 +27,25 @@ export async function waitForServer(baseUrl: string, timeoutMs = 60_000): Promis
 /**
  * Pages are prerendered at build time without a database, so each holds the lists' failure texts until its
  * first request after start re-renders it. Requesting every page here means no visitor ever sees that
- * build-time render; when the database is up we wait until each page shows real content.
+ * build-time render; when the database is up we wait until each page shows real content. All pages at once:
+ * each first request answers the build-time render and starts the re-render in the background, and an
+ * answer is kept for a second (src/platform/server/page-cache.ts), so one page after the other took about a
+ * second each.
  */
 export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
-  for (const path of PUBLIC_PATHS) {
-    for (;;) {
-      const html = await fetch(`${baseUrl}${path}`).then(
-        (r) => r.text(),
-        () => '',
-      )
-      if (!databaseUp || !html.includes('Please try again later.') || Date.now() > deadline) break
-      await sleep(250)
-    }
-  }
+  await Promise.all(
+    PUBLIC_PATHS.map(async (path) => {
+      for (;;) {
+        const html = await fetch(`${baseUrl}${path}`).then(
+          (r) => r.text(),
+          () => '',
+        )
+        if (!databaseUp || !html.includes('Please try again later.') || Date.now() > deadline) return
+        await sleep(250)
+      }
+    }),
+  )
 }
 
 /** A running server; `stop` sends SIGTERM, waits for the process to end and gives its exit code. */
