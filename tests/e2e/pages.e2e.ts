@@ -140,12 +140,13 @@ describe('every page of the seeded site', () => {
     expect(await wide.locator('header nav ul').isVisible()).toBe(true)
   })
 
-  it('has no serious accessibility violations on any page, on a phone and on a desktop', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      for (const path of PAGES) {
-        const p = await open(path, viewport)
-        await expectNoSeriousA11yViolations(p, `${path} at ${viewport.width}px`)
-      }
+  it.each([
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ])('has no serious accessibility violations on any page, on %s', async (_, viewport) => {
+    for (const path of PAGES) {
+      const p = await open(path, viewport)
+      await expectNoSeriousA11yViolations(p, `${path} at ${viewport.width}px`)
     }
   })
 

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 import { copyBuild, serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { e2ePort } from './ports'
@@ -30,11 +30,22 @@ describe('one build restarted on another database', () => {
     if (site) expect(serverErrorLines(site.logFile, expectedErrors)).toEqual([])
     site = undefined
   }
-  /** `npm run backup` or `npm run restore` on this data folder, as a person runs it. */
+  /**
+   * `npm run backup` or `npm run restore` on this data folder, as a person runs it. Not spawnSync: requests
+   * sent meanwhile must go out while it runs (a blocked test process sends nothing, then finds its idle
+   * connections closed by the server's keep-alive timeout).
+   */
   const runScript = (name: 'backup' | 'restore', folder: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, folder], {
-      encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, folder], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      child.on('error', reject)
+      child.on('close', (status) => resolve({ status, stdout, stderr }))
     })
   /** Which of these texts the page at `url` shows (a short failure message, not the whole page). */
   const shows = async (url: string, ...texts: string[]) => {
@@ -42,8 +53,12 @@ describe('one build restarted on another database', () => {
     return texts.filter((t) => html.includes(t))
   }
 
-  afterAll(async () => {
-    await stop()
+  // A test that failed half-way leaves its server running: stopped here, so the next test gets the port.
+  afterEach(async () => {
+    await site?.stop()
+    site = undefined
+  })
+  afterAll(() => {
     fs.rmSync(distDir, { recursive: true, force: true })
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
@@ -64,7 +79,7 @@ describe('one build restarted on another database', () => {
     // `npm run backup` while the site serves (and answers a burst of requests meanwhile).
     const backup = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'coach-backup-')), 'today')
     const pages = Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/blog`).then((r) => r.status)))
-    const written = runScript('backup', backup)
+    const written = await runScript('backup', backup)
     expect([written.status, written.stderr]).toEqual([0, ''])
     // (No secret file here: the test servers get PAYLOAD_SECRET from the environment.)
     expect(written.stdout).toMatch(
@@ -100,7 +115,7 @@ describe('one build restarted on another database', () => {
     // 3. `npm run restore` while the site is stopped: the pages show the backup, its images are served, and
     // what it replaced is kept aside.
     fs.rmSync(path.join(dataDir, 'media', image))
-    const restored = runScript('restore', backup)
+    const restored = await runScript('restore', backup)
     expect([restored.status, restored.stderr]).toEqual([0, ''])
     const keptIn = /What it replaced is kept in (.+)\./.exec(restored.stdout)?.[1]
     expect(fs.readdirSync(keptIn!)).toEqual(expect.arrayContaining(['site.db', 'media']))
@@ -109,7 +124,7 @@ describe('one build restarted on another database', () => {
     expect(await shows(`${url}/blog`, SEEDED_TITLE, EDITED_TITLE)).toEqual([SEEDED_TITLE])
     expect((await fetch(`${url}/cms-api/media/file/${image}`)).status).toBe(200)
     // A folder that is not a backup is refused, and nothing is touched.
-    const refused = runScript('restore', dataDir)
+    const refused = await runScript('restore', dataDir)
     expect([refused.status, refused.stderr.trim()]).toEqual([
       1,
       `Nothing was restored: ${dataDir} is not a backup (it has no manifest.json).`,
