@@ -3,6 +3,7 @@ import type { Field, GlobalConfig } from 'payload'
 import { authenticated } from '@/cms/access'
 import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { coachTimeZone } from '@/domain/dates'
+import { revalidateGlobal } from '@/platform/cache/revalidate'
 import { SITE_WRITE } from './calls'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -246,6 +247,8 @@ export const Availability: GlobalConfig = {
         }
         return doc
       },
+      // New hours, a new calendar read: /scheduling shows the open times they leave at the next request.
+      ...revalidateGlobal('open-times'),
     ],
   },
 }

@@ -2,6 +2,7 @@ import type { CollectionConfig, Where } from 'payload'
 
 import { inboxAccess } from '@/cms/access'
 import { timeZoneOptions } from '@/domain/dates'
+import { revalidateCollection } from '@/platform/cache/revalidate'
 
 import { readAvailability } from './calls'
 import { checkCoachChange, mailCoachChange } from './coach-changes'
@@ -13,6 +14,8 @@ import { checkCoachChange, mailCoachChange } from './coach-changes'
  * (a trigger on SQLite, an exclusion constraint on PostgreSQL), and a second upcoming call for one e-mail
  * address (a trigger on both; see the booking migrations), so two visitors can never hold the same time.
  */
+const openTimes = revalidateCollection('open-times')
+
 export const DiscoveryCalls: CollectionConfig = {
   slug: 'discovery-calls',
   labels: { singular: 'Discovery call', plural: 'Discovery calls' },
@@ -33,7 +36,12 @@ export const DiscoveryCalls: CollectionConfig = {
         or: [{ status: { equals: 'cancelled' } }, { startsAt: { less_than: new Date().toISOString() } }],
       },
   },
-  hooks: { beforeChange: [checkCoachChange], afterChange: [mailCoachChange] },
+  // Every change frees or takes a time: /scheduling shows it at the next request, on every instance.
+  hooks: {
+    beforeChange: [checkCoachChange],
+    afterChange: [mailCoachChange, ...openTimes.afterChange],
+    afterDelete: openTimes.afterDelete,
+  },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100, admin: { readOnly: true } },
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: { readOnly: true } },

@@ -8,5 +8,8 @@ export type ContentTag =
   | 'faqs'
   | 'site-settings'
   | 'announcement'
+  // The open times of /scheduling: no cached read carries it, but every instance drops the answers it keeps
+  // for a second (src/platform/server/page-cache.ts) when a call or the availability changes.
+  | 'open-times'
   // The published copy of one page (the pages feature names them: page-home, page-coaching, ...).
   | `page-${string}`

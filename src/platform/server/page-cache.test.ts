@@ -4,7 +4,14 @@ import { gzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { answerFromCache, invalidatePageCache, PAGE_CACHE_MS, PUBLIC_CACHE_CONTROL, recordForCache } from './page-cache'
+import {
+  answerFromCache,
+  doNotKeep,
+  invalidatePageCache,
+  PAGE_CACHE_MS,
+  PUBLIC_CACHE_CONTROL,
+  recordForCache,
+} from './page-cache'
 
 /** A real server with the cache in front of a handler that counts its renders, as serve.ts wires it. */
 let renders = 0
@@ -17,12 +24,15 @@ beforeAll(async () => {
     renders++
     const url = new URL(req.url ?? '/', 'http://x')
     const body = `<p>render ${renders} of ${url.pathname}</p>`
-    const shared = !url.pathname.startsWith('/private')
+    // The booking page goes out as Next sends a page rendered per request.
+    const shared = !/^\/(private|scheduling)/.test(url.pathname)
     res.setHeader('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : 'private, no-store')
     res.setHeader('ETag', `"${renders}"`)
     res.setHeader('Content-Type', 'text/html')
     if (url.pathname === '/cookie') res.setHeader('Set-Cookie', 'a=b')
     if (url.pathname === '/missing') res.statusCode = 404
+    // As serve.ts marks Next's stale copy of a page.
+    if (url.pathname === '/stale') doNotKeep(res)
     if (/gzip/.test(String(req.headers['accept-encoding']))) {
       res.setHeader('Content-Encoding', 'gzip')
       res.end(gzipSync(body))
@@ -78,8 +88,8 @@ describe('the page cache', () => {
     expect(await (await get('/')).text()).not.toBe(before)
   })
 
-  it('never keeps or serves a private, personal, failed or cookie-setting answer', async () => {
-    for (const path of ['/private', '/cookie', '/missing']) {
+  it('never keeps or serves a private, personal, failed, stale or cookie-setting answer', async () => {
+    for (const path of ['/private', '/cookie', '/missing', '/stale']) {
       const a = await (await get(path)).text()
       expect(await (await get(path)).text(), path).not.toBe(a)
     }
@@ -89,5 +99,24 @@ describe('the page cache', () => {
     expect(coach).not.toBe(visitor)
     expect(await (await get('/')).text()).toBe(visitor)
     expect(await (await get('/', { authorization: 'Bearer x' })).text()).not.toBe(visitor)
+  })
+
+  it('keeps the booking page for a second although no other cache may keep it, and never a call’s own page', async () => {
+    const first = await get('/scheduling')
+    const page = await first.text()
+    const again = await get('/scheduling')
+    expect([await again.text(), again.headers.get('cache-control')]).toEqual([page, 'private, no-store'])
+    // Each address is its own page (later days, a refusal).
+    const later = await (await get('/scheduling?from=2026-12-01')).text()
+    expect(later).not.toBe(page)
+    expect(await (await get('/scheduling?from=2026-12-01')).text()).toBe(later)
+    // A booking clears it (the 'open-times' tag, through invalidatePageCache), and so does the next second.
+    invalidatePageCache()
+    const afterBooking = await (await get('/scheduling')).text()
+    expect(afterBooking).not.toBe(page)
+    await new Promise((r) => setTimeout(r, PAGE_CACHE_MS + 50))
+    expect(await (await get('/scheduling')).text()).not.toBe(afterBooking)
+    const manage = await (await get('/scheduling/manage/1-2.abc')).text()
+    expect(await (await get('/scheduling/manage/1-2.abc')).text()).not.toBe(manage)
   })
 })

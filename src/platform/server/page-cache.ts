@@ -2,19 +2,29 @@ import type http from 'node:http'
 
 /**
  * The app's own microcache of public answers, in the memory of each instance: the bytes a page or a read of
- * the API went out as (headers, policy and compression included) are kept for PAGE_CACHE_MS, so a burst of
+ * the API went out as (headers, policy and compression included) are kept for PAGE_CACHE_MS (a second unless set), so a burst of
  * visitors costs one render per second instead of one per visitor, and each answer from the cache is the
  * same bytes, down to the ETag. What is kept, and for whom:
  * - only GET answers with status 200 that the site marked as shareable (`s-maxage` in Cache-Control), with no
  *   Set-Cookie: the same for every visitor by construction;
  * - never for the coach: a request with Payload's session cookie (or an Authorization header) always goes
  *   to the app, and is never kept; nor requests of Next's client router (the admin's);
- * - one copy per Accept-Encoding, as the answer varies on it.
+ * - one copy per Accept-Encoding, as the answer varies on it;
+ * - also the booking page, /scheduling (not its manage pages): it goes out as `no-store`, since its open
+ *   times are live and no other cache may keep it, but it is the same for every visitor, and this instance
+ *   keeps it for the same second. A booking, a cancelled or moved call and a change of availability clear
+ *   it at once on every instance (the 'open-times' tag), so only the passing of time can make it a second
+ *   late, and the booking form checks the chosen time again anyway ("That time was just taken.").
  * An edit clears every instance's cache at once: `invalidatePageCache()` is called wherever content is
  * revalidated (src/platform/cache/revalidate.ts), so the next request renders afresh. The state lives on
  * `globalThis` because the server and the app's bundle load this module separately in one process.
  */
-export const PAGE_CACHE_MS = 1000
+export const PAGE_CACHE_MS = keptFor(process.env.PAGE_CACHE_MS)
+
+/** PAGE_CACHE_MS: a whole number of milliseconds (0: nothing is kept); a second when unset or not a number. */
+function keptFor(value: string | undefined): number {
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : 1000
+}
 
 /**
  * What a shared cache (a CDN, the nginx we ship) may do with a public page or a read of the API: keep it 5
@@ -101,7 +111,7 @@ export function answerFromCache(req: http.IncomingMessage, res: http.ServerRespo
  * anything that transforms the body (compression, the lean-page rewrite): it keeps the bytes as sent.
  */
 export function recordForCache(req: http.IncomingMessage, res: http.ServerResponse): void {
-  if (req.method !== 'GET' || personal(req)) return
+  if (req.method !== 'GET' || personal(req) || PAGE_CACHE_MS === 0) return
   const s = state()
   const key = keyOf(req)
   const generation = s.generation
@@ -111,10 +121,10 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
   // Decided once the headers are set (at the first write): most answers (assets, images, the admin) are not
   // shareable, and their bytes are not copied at all.
-  let shareableHeaders: boolean | undefined
+  let keptAnswer: boolean | undefined
   const keep = (chunk: unknown, encoding: unknown) => {
-    shareableHeaders ??= shareableCacheControl(res)
-    if (!shareableHeaders) return
+    keptAnswer ??= keepable(req, res)
+    if (!keptAnswer) return
     if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_BODY_BYTES) return
     const buffer = Buffer.isBuffer(chunk)
       ? chunk
@@ -135,7 +145,7 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
   res.on('finish', () => {
     const shareable =
       res.statusCode === 200 &&
-      shareableCacheControl(res) &&
+      keepable(req, res) &&
       res.getHeader('set-cookie') === undefined &&
       size <= MAX_BODY_BYTES &&
       generation === s.generation
@@ -146,6 +156,24 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
     s.entries.set(key, { at: Date.now(), generation, status: res.statusCode, headers, body: Buffer.concat(chunks) })
   })
 }
+
+const PASSING = Symbol.for('coach.page-cache.passing')
+
+/**
+ * This answer is not kept, whatever its headers say: Next's stale copy of a page, sent while Next renders
+ * the page again (the build-time render at the first request after a start, whose lists are the failure
+ * texts of a build without a database), must not stand in for the fresh one.
+ */
+export function doNotKeep(res: http.ServerResponse): void {
+  ;(res as { [PASSING]?: boolean })[PASSING] = true
+}
+
+/** Pages kept here although no other cache may keep them (see the top of this file). */
+const LIVE_PAGES = new Set(['/scheduling'])
+
+const keepable = (req: http.IncomingMessage, res: http.ServerResponse): boolean =>
+  !(res as { [PASSING]?: boolean })[PASSING] &&
+  (shareableCacheControl(res) || LIVE_PAGES.has(new URL(req.url ?? '/', 'http://site').pathname))
 
 /** Whether the answer's Cache-Control lets a shared cache keep it. */
 function shareableCacheControl(res: http.ServerResponse): boolean {

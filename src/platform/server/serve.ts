@@ -12,7 +12,7 @@ import { requestIdFor, withRequestId } from '@/platform/log'
 import { dataDir } from '@/platform/data-dir'
 import { drainOutbox } from '@/platform/mail/worker-state'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
-import { answerFromCache, invalidatePageCache, recordForCache } from './page-cache'
+import { answerFromCache, doNotKeep, invalidatePageCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
 import { requestRefusal, sendRefusal } from './request-guard'
 import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
@@ -138,8 +138,12 @@ function endAfterSharing(res: http.ServerResponse): void {
 /** x-nextjs-cache, x-nextjs-prerender, x-nextjs-stale-time...: never sent (fewer bytes, nothing about the stack). */
 function dropNextHeaders(res: http.ServerResponse): void {
   const setHeader = res.setHeader.bind(res)
-  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
-    /^x-nextjs-/i.test(name) ? res : setHeader(name, value)) as typeof res.setHeader
+  res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+    if (!/^x-nextjs-/i.test(name)) return setHeader(name, value)
+    // Next's stale copy, sent while it renders the page again: not kept for the next visitors.
+    if (/^x-nextjs-cache$/i.test(name) && value === 'STALE') doNotKeep(res)
+    return res
+  }) as typeof res.setHeader
 }
 
 /** The load balancer's probes, answered here without Next: never cached, no body beyond a small status. */
