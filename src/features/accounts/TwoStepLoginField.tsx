@@ -1,7 +1,7 @@
 'use client'
 
 import { Button, useAuth, useConfig, useDocumentInfo } from '@payloadcms/ui'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 
 type Enrollment = { uri: string; key: string; qrSvg: string }
 type State = { step: 'loading' | 'off' | 'scanning' | 'on'; enrollment?: Enrollment; message?: string }
@@ -22,15 +22,40 @@ export function TwoStepLoginField() {
   return null
 }
 
+const STATUS_UNREAD = 'Whether two-step login is on could not be read. Please reload the page.'
+
+/** Whether two-step login is on, from the status endpoint at `api` (its own account's or another's). */
+const readStatus = (api: string): Promise<boolean> =>
+  fetch(`${api}/status`, { credentials: 'include' })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+    .then((s: { enabled?: boolean }) => Boolean(s.enabled))
+
+/** What both views show: the heading, "…" while the status loads, their own part, and the last outcome. */
+function TwoStepSection({ loading, message, children }: { loading: boolean; message?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="two-step-heading" style={{ margin: '2rem 0' }}>
+      <h3 id="two-step-heading">Two-step login</h3>
+      {loading && !message && <p>…</p>}
+      {children}
+      {message && (
+        <p role="status" aria-live="polite">
+          {message}
+        </p>
+      )}
+    </section>
+  )
+}
+
 function OtherAccountTwoStepLogin({ id }: { id: string }) {
   const { config } = useConfig()
   const [state, setState] = useState<{ enabled?: boolean; message?: string }>({})
   const api = `${config.routes.api}/users/${encodeURIComponent(id)}/totp`
 
   useEffect(() => {
-    void fetch(`${api}/status`, { credentials: 'include' })
-      .then((r) => r.json())
-      .then((s: { enabled?: boolean }) => setState({ enabled: Boolean(s.enabled) }))
+    readStatus(api).then(
+      (enabled) => setState({ enabled }),
+      () => setState({ message: STATUS_UNREAD }),
+    )
   }, [api])
 
   const turnOff = async () => {
@@ -48,9 +73,7 @@ function OtherAccountTwoStepLogin({ id }: { id: string }) {
   }
 
   return (
-    <section aria-labelledby="two-step-heading" style={{ margin: '2rem 0' }}>
-      <h3 id="two-step-heading">Two-step login</h3>
-      {state.enabled === undefined && <p>…</p>}
+    <TwoStepSection loading={state.enabled === undefined} message={state.message}>
       {state.enabled === false && !state.message && <p>Two-step login is off for this account.</p>}
       {state.enabled && (
         <>
@@ -63,12 +86,7 @@ function OtherAccountTwoStepLogin({ id }: { id: string }) {
           </Button>
         </>
       )}
-      {state.message && (
-        <p role="status" aria-live="polite">
-          {state.message}
-        </p>
-      )}
-    </section>
+    </TwoStepSection>
   )
 }
 
@@ -79,9 +97,10 @@ function OwnTwoStepLogin() {
   const api = `${config.routes.api}/users/totp`
 
   useEffect(() => {
-    void fetch(`${api}/status`, { credentials: 'include' })
-      .then((r) => r.json())
-      .then((s: { enabled?: boolean }) => setState({ step: s.enabled ? 'on' : 'off' }))
+    readStatus(api).then(
+      (enabled) => setState({ step: enabled ? 'on' : 'off' }),
+      () => setState({ step: 'loading', message: STATUS_UNREAD }),
+    )
   }, [api])
 
   const post = async (path: string, body?: object) => {
@@ -127,9 +146,7 @@ function OwnTwoStepLogin() {
   )
 
   return (
-    <section aria-labelledby="two-step-heading" style={{ margin: '2rem 0' }}>
-      <h3 id="two-step-heading">Two-step login</h3>
-      {state.step === 'loading' && <p>…</p>}
+    <TwoStepSection loading={state.step === 'loading'} message={state.message}>
       {state.step === 'off' && (
         <>
           <p>
@@ -166,11 +183,6 @@ function OwnTwoStepLogin() {
           </Button>
         </>
       )}
-      {state.message && (
-        <p role="status" aria-live="polite">
-          {state.message}
-        </p>
-      )}
-    </section>
+    </TwoStepSection>
   )
 }
