@@ -45,6 +45,15 @@ describe('security headers on every response', () => {
     // Nothing about the framework's own bookkeeping (x-nextjs-cache, x-nextjs-stale-time...).
     expect([...home.headers.keys()].filter((name) => name.startsWith('x-nextjs'))).toEqual([])
     expect(home.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    // Next's client router is not on public pages: its request headers change nothing (no RSC payload at the
+    // page's address for a cache that ignores Vary to keep), and nothing varies on them.
+    expect(home.headers.get('vary')).toBe('Accept-Encoding')
+    const asRouter = await fetch(`${SEEDED}/`, { headers: { rsc: '1', 'next-router-prefetch': '1' } })
+    expect([asRouter.headers.get('content-type'), asRouter.headers.get('vary')]).toEqual([
+      'text/html; charset=utf-8',
+      'Accept-Encoding',
+    ])
+    expect(await asRouter.text()).toContain('<!DOCTYPE html>')
     const api = await fetch(`${SEEDED}/api/books`)
     expect(api.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30')
     expect(api.headers.get('content-security-policy')).toContain("default-src 'self'")

@@ -92,15 +92,15 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     answerWithApp(req, res, requestId)
   }
   const answerWithApp = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => {
+    // Public pages go out without Next's client runtime (./lean-page.ts); the admin keeps it.
+    const runtime = keepsRuntime(new URL(req.url ?? '/', 'http://site').pathname)
+    if (!runtime) forgetClientRouter(req)
     // A public answer given within the last second goes out again as it was (./page-cache.ts).
     if (answerFromCache(req, res)) return
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
     delete req.headers['x-real-ip']
     recordForCache(req, res)
     compress(req, res, () => {
-      // Public pages go out without Next's client runtime (./lean-page.ts); the admin keeps it.
-      const pathname = new URL(req.url ?? '/', 'http://site').pathname
-      const runtime = keepsRuntime(pathname)
       // Next's own bookkeeping headers serve only its client router, which public pages do not load.
       if (!runtime) dropNextHeaders(res)
       applyContentSecurityPolicy(req, res, runtime ? undefined : lean)
@@ -135,10 +135,33 @@ function endAfterSharing(res: http.ServerResponse): void {
   }) as typeof res.end
 }
 
-/** x-nextjs-cache, x-nextjs-prerender, x-nextjs-stale-time...: never sent (fewer bytes, nothing about the stack). */
+/** The request headers of Next's client router: `RSC`, `Next-Router-State-Tree`, `Next-Router-Prefetch`... */
+const CLIENT_ROUTER_HEADER = /^(rsc|next-router-.*)$/i
+
+/**
+ * On a public path the request headers of Next's client router are dropped: its pages do not load that
+ * router, and with them Next would answer the page's RSC payload instead of its HTML at the same address, which
+ * a cache that ignores Vary (many CDNs do) would then give to every visitor. So a public answer varies on
+ * Accept-Encoding alone.
+ */
+function forgetClientRouter(req: http.IncomingMessage): void {
+  for (const name of Object.keys(req.headers)) if (CLIENT_ROUTER_HEADER.test(name)) delete req.headers[name]
+}
+
+/**
+ * x-nextjs-cache, x-nextjs-prerender, x-nextjs-stale-time...: never sent (fewer bytes, nothing about the stack);
+ * nor Vary on the client router's headers, which were dropped (see forgetClientRouter).
+ */
 function dropNextHeaders(res: http.ServerResponse): void {
   const setHeader = res.setHeader.bind(res)
   res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+    if (/^vary$/i.test(name)) {
+      const kept = String(value)
+        .split(',')
+        .map((token) => token.trim())
+        .filter((token) => token && !CLIENT_ROUTER_HEADER.test(token))
+      return kept.length > 0 ? setHeader(name, kept.join(', ')) : res
+    }
     if (!/^x-nextjs-/i.test(name)) return setHeader(name, value)
     // Next's stale copy, sent while it renders the page again: not kept for the next visitors.
     if (/^x-nextjs-cache$/i.test(name) && value === 'STALE') doNotKeep(res)
