@@ -7,6 +7,8 @@ import { revalidateCollection } from '@/platform/cache/revalidate'
 import { readAvailability } from './calls'
 import { checkCoachChange, mailCoachChange } from './coach-changes'
 
+const openTimes = revalidateCollection('open-times')
+
 /**
  * Booked free discovery calls. Visitors create them at /scheduling (through the site's own handler); the
  * coach reads them here (the upcoming ones first: see src/proxy.ts), keeps private notes, and may move or
@@ -14,8 +16,6 @@ import { checkCoachChange, mailCoachChange } from './coach-changes'
  * (a trigger on SQLite, an exclusion constraint on PostgreSQL), and a second upcoming call for one e-mail
  * address (a trigger on both; see the booking migrations), so two visitors can never hold the same time.
  */
-const openTimes = revalidateCollection('open-times')
-
 export const DiscoveryCalls: CollectionConfig = {
   slug: 'discovery-calls',
   labels: { singular: 'Discovery call', plural: 'Discovery calls' },

@@ -2,9 +2,9 @@ import type http from 'node:http'
 
 /**
  * The app's own microcache of public answers, in the memory of each instance: the bytes a page or a read of
- * the API went out as (headers, policy and compression included) are kept for PAGE_CACHE_MS (a second unless set), so a burst of
- * visitors costs one render per second instead of one per visitor, and each answer from the cache is the
- * same bytes, down to the ETag. What is kept, and for whom:
+ * the API went out as (headers, policy and compression included) are kept for PAGE_CACHE_MS (a second unless
+ * set), so a burst of visitors costs one render per second instead of one per visitor, and each answer from
+ * the cache is the same bytes, down to the ETag. What is kept, and for whom:
  * - only GET answers with status 200 that the site marked as shareable (`s-maxage` in Cache-Control), with no
  *   Set-Cookie: the same for every visitor by construction;
  * - never for the coach: a request with Payload's session cookie (or an Authorization header) always goes
