@@ -20,7 +20,8 @@ import { ContactPage } from '@/features/pages/ContactPage'
 import { HomePage } from '@/features/pages/HomePage'
 import { WorkshopsPage } from '@/features/pages/WorkshopsPage'
 import { MailOutbox } from '@/platform/mail/MailOutbox'
-import { MAX_IMAGE_BYTES, Media } from './collections/Media'
+import { IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BODY_BYTES, MAX_IMAGE_BYTES } from '@/platform/server/request-guard'
+import { Media } from './collections/Media'
 import { RateLimitHits } from '@/platform/forms/RateLimitHits'
 import { Subscribers } from '@/features/newsletter/Subscribers'
 import { Testimonials } from '@/features/content/collections/Testimonials'
@@ -114,14 +115,16 @@ export default buildConfig({
   // Uploads are read at most to the image limit (one file per request) and refused beyond it with 413.
   upload: {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },
-    requestSizeLimit: MAX_IMAGE_BYTES + 1024 * 1024,
-    responseOnLimit: `An image can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please upload a smaller one.`,
+    requestSizeLimit: IMAGE_UPLOAD_MAX_BODY_BYTES,
+    responseOnLimit: IMAGE_TOO_LARGE,
   },
   telemetry: false,
   // JSON lines with the request id, e-mail and IP addresses masked (src/platform/log.ts).
   logger: payloadLogger,
-  // A wrong password is the visitor's mistake, not the server's: noted, not reported as an error.
-  loggingLevels: { AuthenticationError: 'info' },
+  // A wrong password is the visitor's mistake, not the server's, and a throttled attempt is the throttle doing
+  // its work: noted, not reported as errors.
+  // (Payload types the keys as its own errors' names; the throttle's is src/features/accounts/auth-guard.ts'.)
+  loggingLevels: { AuthenticationError: 'info', ...({ TooManyAttempts: 'info' } as object) },
   typescript: {
     outputFile: path.join(srcDir, 'payload-types.ts'),
     autoGenerate: false,

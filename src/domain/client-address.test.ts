@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { clientAddress } from './client-address'
+import { clientAddress, rateLimitSubject } from './client-address'
 
 describe('clientAddress', () => {
   it.each([
@@ -31,5 +31,30 @@ describe('clientAddress', () => {
 
   it('prefers X-Forwarded-For over X-Real-IP', () => {
     expect(clientAddress('198.51.100.7', '203.0.113.9', 0)).toBe('198.51.100.7')
+  })
+})
+
+describe('rateLimitSubject', () => {
+  it.each([
+    ['198.51.100.7', '198.51.100.7'],
+    // Every address of one /64 is one client, however it is written.
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:eeee:dddd:cccc', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:0000:0000:0000:0009', '2001:db8:1:2::/64'],
+    ['[2001:db8:1:2::abcd]', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['2001:db8:1:2::1.2.3.4', '2001:db8:1:2::/64'],
+    // Another /64 is another client.
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['::1', '0:0:0:0::/64'],
+    // IPv4 written as IPv6 is the IPv4 address.
+    ['::ffff:198.51.100.7', '198.51.100.7'],
+    ['0:0:0:0:0:ffff:198.51.100.7', '198.51.100.7'],
+    // Not an address: kept as it is (it still counts as one client).
+    ['unknown', 'unknown'],
+    ['1::2::3', '1::2::3'],
+    ['2001:db8::zz', '2001:db8::zz'],
+  ])('%s counts as %s', (address, subject) => {
+    expect(rateLimitSubject(address)).toBe(subject)
   })
 })

@@ -13,12 +13,15 @@ export const SCRIPT_MARK = `xss${RUN}`
 /** A visitor's e-mail address nobody else uses (valid: only where the post is refused for another reason). */
 export const markerEmail = (n: number): string => `${PERSONAL}.${n}@example.org`
 
-/** A client address per request (IPv6 documentation range, this run's own block), so no rate limit is shared. */
-const BLOCK = `2001:db8:${RUN.slice(0, 4)}:${RUN.slice(4)}`
+/**
+ * A client address per request (IPv6 documentation range, this run's own block), so no rate limit is shared:
+ * each in a /64 of its own, as rate limits count an IPv6 client by its /64.
+ */
+const BLOCK = `2001:db8:${RUN.slice(0, 4)}`
 let clients = 0
-export const nextClient = (): string => `${BLOCK}::${(++clients).toString(16)}`
+export const nextClient = (): string => `${BLOCK}:${(++clients).toString(16)}::1`
 /** What every invented client address starts with, to look for in the log. */
-export const CLIENT_PREFIX = `${BLOCK}::`
+export const CLIENT_PREFIX = `${BLOCK}:`
 
 /** What a page or answer must never contain as it was sent: our scripts, unescaped. */
 export const UNESCAPED_SCRIPT = new RegExp(`<(script|img|svg)[^>]*(>alert|onerror|onload)[^<]*${SCRIPT_MARK}`, 'i')

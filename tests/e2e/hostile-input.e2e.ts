@@ -647,6 +647,9 @@ describe('hostile input', () => {
       ['/cms-api/users/login', json],
       ['/cms-api/users/forgot-password', json],
       ['/cms-api/users/reset-password', json],
+      ['/cms-api/users/LOGIN', json],
+      ['/cms-api/books', json],
+      ['/cms-api/media', { 'content-type': 'multipart/form-data; boundary=zz' }],
       ['/schedule-and-contact', { 'content-type': 'multipart/form-data; boundary=zz', origin: SEEDED }],
       ['/api/books', json],
     ]
@@ -667,10 +670,14 @@ describe('hostile input', () => {
       },
       4,
     )
-    // The form endpoints stop reading at 64 KB and the admin's at 16 KB: 413, whatever the body's length.
-    for (const target of [...FORM_PATHS, '/cms-api/users/login']) {
-      expect(results).toContain(`${target} endless: 413`)
+    // The form endpoints stop reading at 64 KB: 413, whatever the body's length.
+    for (const target of FORM_PATHS) expect(results).toContain(`${target} endless: 413`)
+    // The admin's API reads no body of unstated length (411) nor one over its megabyte (413), by any spelling.
+    for (const target of ['/cms-api/users/login', '/cms-api/users/LOGIN', '/cms-api/books']) {
+      expect(results).toContain(`${target} endless: 411`)
+      expect(results).toContain(`${target} 5 MB: 413`)
     }
+    expect(results).toContain('/cms-api/media endless: 411')
     // A body that trickles in (a byte every 100 ms) holds one request, not the server.
     const slow = stream(SEEDED, '/api/contact', json, { chunk: 1, pauseMs: 100, timeoutMs: 2_000 })
     await new Promise((r) => setTimeout(r, 500))

@@ -331,6 +331,10 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect((await call(confirm, { code: '000000' })).body.errors?.[0]?.message).toBe(TOTP_WRONG)
       expect((await call(confirm, { code: currentCode(key) })).body).toEqual({ enabled: true })
       expect((await call(status)).body).toEqual({ enabled: true })
+      // Once it is on, a new key (turning it on again) takes the current code: a session alone cannot swap it.
+      expect((await call(setup)).body.errors?.[0]?.message).toBe(TOTP_WRONG)
+      expect((await call(setup, { code: currentCode(key) })).status).toBe(422)
+      expect((await call(status)).body).toEqual({ enabled: true })
       // The secret never leaves the server: not in what the API or the admin reads.
       const read = await payload.findByID({ collection: 'users', id: user.id, overrideAccess: false, user })
       expect(JSON.stringify(read)).not.toContain(key)
@@ -347,6 +351,9 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       await call(setup)
       const again = String((await call(setup)).body.key).replace(/ /g, '')
       expect((await call(confirm, { code: currentCode(again) })).body).toEqual({ enabled: true })
+      // With its current code, a new key can be set up (it waits for its own first code).
+      const swapped = await call(setup, { code: currentCode(again, Date.now() + 30_000) })
+      expect(swapped.body.uri).toMatch(/^otpauth:\/\/totp\//)
       expect(await turnOffTwoStep(payload, user.email.toUpperCase())).toBe(true)
       expect((await call(status)).body).toEqual({ enabled: false })
       const login = await payload.login({
@@ -360,6 +367,21 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       const [, , , , statusOf, offFor] = twoStepEndpoints
       const third = String((await call(setup)).body.key).replace(/ /g, '')
       expect((await call(confirm, { code: currentCode(third) })).body).toEqual({ enabled: true })
+      // Two logins at once with one code, both having read the row before either wrote: exactly one gets in.
+      const { requireSecondStep } = await import('@/features/accounts/two-step')
+      const next = currentCode(third, Date.now() + 30_000)
+      const readRow = () => payload.db.findOne({ collection: 'users', where: { id: { equals: user.id } } })
+      const loginWith = (row: unknown, code: string) =>
+        requireSecondStep({
+          req: { payload, payloadAPI: 'REST', context: {}, data: { totp: code } },
+          user: row,
+        } as never).then(
+          () => 'in',
+          () => 'refused',
+        )
+      const [first, second] = await Promise.all([readRow(), readRow()])
+      expect((await Promise.all([loginWith(first, next), loginWith(second, next)])).sort()).toEqual(['in', 'refused'])
+      expect(await loginWith(await readRow(), next)).toBe('refused')
       const admin = { id: -1, collection: 'users', role: 'admin' }
       const at = (id: number | string, as: object | null) =>
         ({ payload, user: as, routeParams: { id: String(id) }, json: async () => ({}) }) as never
@@ -370,6 +392,10 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect((await answer(offFor, at(user.id, null))).status).toBe(401)
       expect((await answer(offFor, at(user.id, { id: user.id, collection: 'users', role: 'editor' }))).status).toBe(403)
       expect((await answer(offFor, at(user.id, { ...admin, id: user.id }))).status).toBe(403)
+      // Nor by another spelling of its own id, which the database reads as the same number.
+      for (const spelling of [`0${user.id}`, ` ${user.id}`, `${user.id}.0`]) {
+        expect((await answer(offFor, at(spelling, { ...admin, id: user.id }))).status, spelling).not.toBe(200)
+      }
       expect((await answer(statusOf, at(user.id, admin))).body).toEqual({ enabled: true })
       expect((await call(status)).body).toEqual({ enabled: true })
       expect((await answer(offFor, at(user.id, admin))).body).toEqual({ enabled: false })

@@ -10,8 +10,8 @@ const staticDir = path.join(dataDir(), 'media')
 
 /** The image formats the site takes. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
-/** The largest image accepted (a phone photo is 3-8 MB). */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+/** The largest image accepted, bounded before Payload reads the body (src/platform/server/request-guard.ts). */
+export { MAX_IMAGE_BYTES } from '@/platform/server/request-guard'
 
 /**
  * Payload writes an image's address with the site's origin (`serverURL`); pages and the API get it as a

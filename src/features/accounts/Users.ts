@@ -6,6 +6,7 @@ import {
 } from 'payload'
 
 import { brandFrom, siteUrl } from '@/domain/brand'
+import { afterAuth, floorFailedLogin, throttleAuth } from '@/features/accounts/auth-guard'
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 import { passwordProblem } from '@/features/accounts/password-policy'
 import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/accounts/two-step'
@@ -26,8 +27,8 @@ const siteName = async (req?: PayloadRequest) => {
  * reason under the password field (./password-policy.ts).
  */
 const checkNewPassword: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  // A reset from the mailed link does not ask for the two-step code; ./auth-endpoints.ts then ends the
-  // session it would start for an account that has two-step login on, so the code is asked at next login.
+  // A reset from the mailed link does not ask for the two-step code; ./auth-guard.ts then ends the session
+  // it would start for an account that has two-step login on, so the code is asked at next login.
   if (operation === 'resetPassword') req.context.passwordReset = true
   const password: unknown = (args as { data?: { password?: unknown } }).data?.password
   if (['create', 'update', 'resetPassword'].includes(operation) && typeof password === 'string') {
@@ -46,7 +47,7 @@ export const Users: CollectionConfig = {
   },
   auth: {
     // No lockout: a lock is what someone guessing could inflict on the coach. Logins are throttled per
-    // client address and per account instead, before Payload sees them (./login-throttle.ts).
+    // client address and per account instead, before the password is checked (./auth-guard.ts).
     maxLoginAttempts: 0,
     // The session cookie: HttpOnly (Payload's), Secure when the site is served over HTTPS, and SameSite=Lax
     // (a link to the admin in a mail, e.g. "a new message", opens it logged in; Strict would ask to log in
@@ -72,7 +73,11 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
-    beforeOperation: [checkNewPassword],
+    // The throttles, the failed login's floor and the reset's rule sit on the operations themselves, so every
+    // path to them passes (./auth-guard.ts).
+    beforeOperation: [checkNewPassword, throttleAuth],
+    afterOperation: [afterAuth],
+    afterError: [floorFailedLogin],
     beforeLogin: [requireSecondStep],
     beforeChange: [
       async ({ data, operation, req }) => {

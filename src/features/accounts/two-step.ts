@@ -58,7 +58,7 @@ const codeError = (message: string) => new ValidationError({ collection: 'users'
 /**
  * After the password is right and before the session is signed: an account with two-step login on needs
  * the current code (`totp` beside the password). Throwing here makes Payload drop the session it just made.
- * The Local API (scripts, tests) and a password reset (handled in ./auth-endpoints.ts) are not asked.
+ * The Local API (scripts, tests) and a password reset (handled in ./auth-guard.ts) are not asked.
  */
 export const requireSecondStep: CollectionBeforeLoginHook = async ({ req, user }) => {
   const row = user as TwoStepRow
@@ -67,9 +67,29 @@ export const requireSecondStep: CollectionBeforeLoginHook = async ({ req, user }
   if (typeof code !== 'string' || code.trim() === '') throw codeError(TOTP_REQUIRED)
   const key = keyOf(row.totpSecret)
   const step = key === null ? null : acceptedStep(key, code, row.totpLastStep)
-  if (step === null) throw codeError(TOTP_WRONG)
-  await req.payload.db.updateOne({ collection: 'users', id: row.id, data: { totpLastStep: step }, req })
+  if (step === null || !(await takeStep(req, row.id, step))) throw codeError(TOTP_WRONG)
   return user
+}
+
+/**
+ * Records that the code of this step was used, in one conditional UPDATE: of two logins racing with the
+ * same code (read the same last step, both found the code good), exactly one gets the row, and the other is
+ * refused as if the code were wrong.
+ */
+async function takeStep(req: PayloadRequest, id: number | string, step: number): Promise<boolean> {
+  const row: unknown = await req.payload.db.updateOne({
+    collection: 'users',
+    where: {
+      and: [
+        { id: { equals: id } },
+        { or: [{ totpLastStep: { exists: false } }, { totpLastStep: { less_than: step } }] },
+      ],
+    },
+    data: { totpLastStep: step },
+    options: { atomic: true },
+    req,
+  })
+  return row != null
 }
 
 async function ownRow(req: PayloadRequest): Promise<TwoStepRow | null> {
@@ -92,13 +112,24 @@ const notLoggedIn = () => answer({ errors: [{ message: 'Please log in.' }] }, 40
 const save = (req: PayloadRequest, id: number | string, data: Partial<TwoStepRow>) =>
   req.payload.update({ collection: 'users', id, data: data as never, overrideAccess: true, req })
 
-/** POST /cms-api/users/totp/setup: a new key for the logged-in account, waiting for its first code. */
+/**
+ * POST /cms-api/users/totp/setup: a new key for the logged-in account, waiting for its first code. When two-step
+ * login is already on, only with the current code ({code}): a session alone (a browser left open) must not be
+ * able to swap the key for one of its own.
+ */
 const setup: Endpoint = {
   path: '/totp/setup',
   method: 'post',
   handler: async (req) => {
     const row = await ownRow(req)
     if (!row) return notLoggedIn()
+    if (row.totpEnabled && row.totpSecret) {
+      const key = keyOf(row.totpSecret)
+      const step = key === null ? null : acceptedStep(key, await bodyCode(req), row.totpLastStep)
+      if (step === null || !(await takeStep(req, row.id, step))) {
+        return answer({ errors: [{ message: TOTP_WRONG }] }, 422)
+      }
+    }
     const secret = newTotpSecret()
     await save(req, row.id, { totpPendingSecret: sealedKey(secret) })
     const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req }).catch(() => null)
@@ -162,12 +193,14 @@ async function otherAccountRow(req: PayloadRequest): Promise<TwoStepRow | 'not-a
     return 'not-allowed'
   }
   const id = req.routeParams?.id
-  if ((typeof id !== 'string' && typeof id !== 'number') || String(id) === String(req.user.id)) return 'not-allowed'
-  return (await req.payload.db.findOne({
+  if (typeof id !== 'string' && typeof id !== 'number') return 'not-allowed'
+  const row = (await req.payload.db.findOne({
     collection: 'users',
     where: { id: { equals: id } },
     req,
   })) as TwoStepRow | null
+  // Compared as found, not as written: `01`, ` 1` or `1.0` in the path name the admin's own account too.
+  return row && String(row.id) === String(req.user.id) ? 'not-allowed' : row
 }
 
 const notAllowed = () =>
@@ -237,4 +270,10 @@ export async function turnOffTwoStep(payload: PayloadRequest['payload'], email: 
     overrideAccess: true,
   })
   return true
+}
+
+/** Ends every session of an account (as Payload's logout does for one). */
+export async function endSessions(payload: PayloadRequest['payload'], id: number | string): Promise<void> {
+  const user = await payload.db.findOne({ collection: 'users', where: { id: { equals: id } } })
+  if (user) await payload.db.updateOne({ collection: 'users', id, data: { ...user, sessions: [] }, returning: false })
 }

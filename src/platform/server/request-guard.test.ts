@@ -3,7 +3,15 @@ import net, { type AddressInfo } from 'node:net'
 
 import { describe, expect, it } from 'vitest'
 
-import { LINGER_MS, PAGE_POST_MAX_BYTES, requestRefusal, sendRefusal } from './request-guard'
+import {
+  ADMIN_API_MAX_BODY_BYTES,
+  IMAGE_TOO_LARGE,
+  IMAGE_UPLOAD_MAX_BODY_BYTES,
+  LINGER_MS,
+  PAGE_POST_MAX_BYTES,
+  requestRefusal,
+  sendRefusal,
+} from './request-guard'
 
 const post = (url: string, headers: Record<string, string>) => ({ method: 'POST', url, headers })
 const host = { host: 'site.example' }
@@ -38,6 +46,49 @@ describe('requestRefusal', () => {
     for (const url of ['/api/contact', '/cms-api/users/login', '/api']) {
       expect(requestRefusal(post(url, { ...host, origin: 'https://elsewhere.example' })), url).toBeNull()
     }
+  })
+})
+
+describe("requestRefusal on the admin's API", () => {
+  const sized = (bytes: number) => ({ ...host, 'content-length': String(bytes) })
+
+  it('bounds every body before Payload reads it: a megabyte, images a little over their limit (413)', () => {
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
+      for (const url of [
+        '/cms-api/users/login',
+        '/cms-api/users/LOGIN',
+        '/cms-api/books/1',
+        '/cms-api/globals/home-page',
+        '/cms-api',
+      ]) {
+        const at = { method, url }
+        expect(requestRefusal({ ...at, headers: sized(ADMIN_API_MAX_BODY_BYTES) }), `${method} ${url}`).toBeNull()
+        expect(requestRefusal({ ...at, headers: sized(ADMIN_API_MAX_BODY_BYTES + 1) }), `${method} ${url}`).toEqual({
+          status: 413,
+          message: 'The request is too large.',
+        })
+      }
+    }
+    // The Images collection, as Payload finds it (its slug exactly, an escape decoded), takes an image.
+    for (const url of ['/cms-api/media', '/cms-api/media/', '/cms-api/media/12', '/cms-api/%6Dedia?depth=0']) {
+      expect(requestRefusal(post(url, sized(IMAGE_UPLOAD_MAX_BODY_BYTES))), url).toBeNull()
+      expect(requestRefusal(post(url, sized(IMAGE_UPLOAD_MAX_BODY_BYTES + 1))), url).toEqual({
+        status: 413,
+        message: IMAGE_TOO_LARGE,
+      })
+    }
+    // Any other spelling is no upload, so it gets the megabyte.
+    for (const url of ['/cms-api/Media', '/cms-api/media/file/x.png/y', '/cms-api/users?x=/cms-api/media']) {
+      expect(requestRefusal(post(url, sized(ADMIN_API_MAX_BODY_BYTES + 1)))?.status, url).toBe(413)
+    }
+  })
+
+  it('refuses a body without a stated length (411), which could otherwise run on without end', () => {
+    const chunked = { ...host, 'transfer-encoding': 'chunked' }
+    expect(requestRefusal(post('/cms-api/users/login', chunked))?.status).toBe(411)
+    expect(requestRefusal(post('/cms-api/media', chunked))?.status).toBe(411)
+    // The public form endpoints read bodies of their own, at most 64 KB whatever is stated.
+    expect(requestRefusal(post('/api/contact', chunked))).toBeNull()
   })
 })
 

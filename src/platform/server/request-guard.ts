@@ -9,6 +9,22 @@ export const PAGE_POST_MAX_BYTES = 1024 * 1024
 /** Paths whose routes read their own bodies and answer odd ones themselves (src/platform/forms/http.ts, Payload). */
 const OWN_BODY_ROUTES = /^\/(api|cms-api)(\/|$)/
 
+/**
+ * The admin's API (Payload's REST API under /cms-api) reads a whole body before it checks who sent it: so its
+ * bodies are bounded here, before anything is read. Everything the admin sends but an image is a form of
+ * text (a page's words, a list's item, a login): a megabyte is far more than any. An image goes only to the
+ * Images collection (`/cms-api/media`, or `/cms-api/media/<id>` when one is replaced), at most MAX_IMAGE_BYTES
+ * with the form around it.
+ */
+export const ADMIN_API_MAX_BODY_BYTES = 1024 * 1024
+/** The largest image accepted (a phone photo is 3-8 MB). */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
+export const IMAGE_UPLOAD_MAX_BODY_BYTES = MAX_IMAGE_BYTES + 1024 * 1024
+export const IMAGE_TOO_LARGE = `An image can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please upload a smaller one.`
+const ADMIN_API = /^\/cms-api(\/|$)/
+/** The Images collection's own paths, as Payload matches collection slugs: exactly, after decoding. */
+const IMAGE_UPLOAD = /^\/cms-api\/media(\/[^/]+)?\/?$/
+
 export type Refusal = { status: number; message: string }
 
 /**
@@ -28,6 +44,14 @@ export function requestRefusal(req: { method?: string; url?: string; headers: In
   }
   const { pathname } = new URL(target, 'http://site')
   if (!decodable(pathname)) return { status: 400, message: 'The path has a malformed escape.' }
+  if (ADMIN_API.test(pathname) && req.headers['transfer-encoding'] !== undefined) {
+    // Node's parser then stops a body at the length it states, so the check below bounds what is read.
+    return { status: 411, message: 'A request to the admin API must state its length.' }
+  }
+  if (ADMIN_API.test(pathname) && Number(req.headers['content-length'] ?? 0) > adminApiLimit(pathname)) {
+    const image = adminApiLimit(pathname) === IMAGE_UPLOAD_MAX_BODY_BYTES
+    return { status: 413, message: image ? IMAGE_TOO_LARGE : 'The request is too large.' }
+  }
   if (req.method !== 'POST' || OWN_BODY_ROUTES.test(pathname)) return null
   const { origin } = req.headers
   if (origin !== undefined && hostOf(origin) !== requestHost(req.headers)) {
@@ -38,6 +62,10 @@ export function requestRefusal(req: { method?: string; url?: string; headers: In
   if (Number(length) > PAGE_POST_MAX_BYTES) return { status: 413, message: 'The form is too large.' }
   return null
 }
+
+/** How large a body the admin's API takes at this path (decoded, as Payload reads the collection's slug). */
+const adminApiLimit = (pathname: string): number =>
+  IMAGE_UPLOAD.test(decodeURIComponent(pathname)) ? IMAGE_UPLOAD_MAX_BODY_BYTES : ADMIN_API_MAX_BODY_BYTES
 
 /** Whether every %-escape of the path is one (Next answers a route's malformed one, `/api/%ZZ`, with a 500). */
 function decodable(pathname: string): boolean {

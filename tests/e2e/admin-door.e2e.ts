@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import PostalMime from 'postal-mime'
+import { describe, expect, it } from 'vitest'
+
+import {
+  FAILED_LOGIN_FLOOR_MS,
+  FORGOT_PASSWORD_LIMIT,
+  FORGOT_PASSWORD_THROTTLED,
+  LOGIN_LIMIT,
+  LOGIN_THROTTLED,
+} from '@/features/accounts/login-throttle'
+import { currentCode, TOTP_REQUIRED } from '@/features/accounts/totp'
+import { SEEDED, SEEDED_DATA_DIR } from './browser'
+import { logInAsCoach } from './coach'
+
+/*
+ * The doors into the coach's account, tried against the started production build by every spelling a client
+ * can send: the throttles, the failed login's one-second floor and "a reset never skips the two-step code"
+ * hold on each, because they sit on Payload's operations rather than on one route's exact path.
+ */
+const RUN = randomBytes(3).toString('hex')
+let clients = 0
+/** A client address of its own (the seeded server believes one proxy hop), so no test shares a limit. */
+const newClient = () => `198.18.${parseInt(RUN.slice(0, 2), 16)}.${++clients}`
+let people = 0
+const nobody = () => `nobody-${RUN}-${++people}@example.org`
+
+/** Every way a client can write the path of one of the users collection's operations. */
+const spellings = (operation: string): string[] => {
+  const capitalised = operation.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+  return [
+    `/cms-api/users/${operation}`,
+    `/cms-api/users/${operation.toUpperCase()}`,
+    `/cms-api/users/${capitalised}`,
+    `/cms-api/users/${operation}/`,
+    `/cms-api/users/${operation.toUpperCase()}/`,
+    `/cms-api/users/%${operation.charCodeAt(0).toString(16)}${operation.slice(1)}`,
+    `/cms-api/users/%${operation.charCodeAt(0).toString(16).toUpperCase()}${operation.slice(1).toUpperCase()}`,
+    `/cms-api/Users/${operation}`,
+    `/cms-api/USERS/${operation.toUpperCase()}`,
+    `/cms-api/users//${operation}`,
+    `/cms-api/users/./${operation}`,
+    `/cms-api/users/${operation}?depth=0`,
+  ]
+}
+
+type Outcome = { path: string; status: number; ms: number; body: string; cookies: string[] }
+
+async function post(target: string, body: object, from: string, headers: Record<string, string> = {}) {
+  const started = Date.now()
+  const res = await fetch(`${SEEDED}${target}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: SEEDED, 'x-forwarded-for': from, ...headers },
+    body: JSON.stringify(body),
+  })
+  const outcome: Outcome = {
+    path: target,
+    status: res.status,
+    ms: Date.now() - started,
+    body: await res.text(),
+    cookies: res.headers.getSetCookie(),
+  }
+  return outcome
+}
+
+const message = (o: Outcome) => (JSON.parse(o.body) as { errors?: { message: string }[] }).errors?.[0]?.message
+
+describe("the admin's login, reset mail and reset, by every spelling of their paths", () => {
+  it('a failed login is answered after a second and counted against its address, whatever the spelling', async () => {
+    const paths = spellings('login')
+    // One wrong password per spelling, each from an address of its own.
+    const outcomes = await Promise.all(paths.map((p) => post(p, { email: nobody(), password: 'wrong' }, newClient())))
+    const reached = outcomes.filter((o) => o.status === 401)
+    // What reaches the login gets the floor and the same words; what does not is not found, never a session.
+    for (const o of outcomes) {
+      expect([401, 404], `${o.path}: ${o.status} ${o.body}`).toContain(o.status)
+      if (o.status === 401) {
+        expect(o.ms, o.path).toBeGreaterThanOrEqual(FAILED_LOGIN_FLOOR_MS - 20)
+        expect(message(o), o.path).toBe('The email or password provided is incorrect.')
+      }
+    }
+    // The spellings that reached Payload's own handler before the rules moved onto its operation.
+    for (const p of ['/cms-api/users/LOGIN', '/cms-api/users/Login', '/cms-api/users/login/']) {
+      expect(reached.map((o) => o.path)).toContain(p)
+    }
+
+    // From one address: the limit's failures over all those spellings, then every spelling is refused.
+    const from = newClient()
+    for (let i = 0; i < LOGIN_LIMIT.max; i++) {
+      const o = await post(reached[i % reached.length]!.path, { email: nobody(), password: 'wrong' }, from)
+      expect(o.status, o.path).toBe(401)
+    }
+    for (const { path: p } of reached) {
+      const o = await post(p, { email: nobody(), password: 'wrong' }, from)
+      expect([o.status, message(o)], p).toEqual([429, LOGIN_THROTTLED])
+    }
+  }, 60_000)
+
+  it('reset mails are limited per address, whatever the spelling', async () => {
+    const paths = spellings('forgot-password')
+    const from = newClient()
+    const answers: Outcome[] = []
+    for (const p of paths) answers.push(await post(p, { email: nobody() }, from))
+    const reached = answers.filter((o) => o.status !== 404)
+    expect(reached.map((o) => o.path)).toEqual(expect.arrayContaining(paths.slice(0, 4)))
+    expect(reached.slice(0, FORGOT_PASSWORD_LIMIT.max).map((o) => o.status)).toEqual(
+      Array(FORGOT_PASSWORD_LIMIT.max).fill(200),
+    )
+    for (const o of reached.slice(FORGOT_PASSWORD_LIMIT.max)) {
+      expect([o.status, message(o)], o.path).toEqual([429, FORGOT_PASSWORD_THROTTLED])
+    }
+  })
+
+  it('a reset from the mail never skips the two-step code, whatever the spelling', async () => {
+    // An assistant's account with two-step login on.
+    const { token: coachToken } = await logInAsCoach()
+    const assistant = { email: `assistant-${RUN}@example.org`, password: `an assistant's passphrase ${RUN}` }
+    const asCoach = { authorization: `JWT ${coachToken}` }
+    const created = await post('/cms-api/users', { ...assistant, role: 'editor' }, newClient(), asCoach)
+    expect(created.status, created.body).toBe(201)
+    const id = (JSON.parse(created.body) as { doc: { id: number } }).doc.id
+    try {
+      const login = await post('/cms-api/users/login', assistant, newClient())
+      const asAssistant = { authorization: `JWT ${(JSON.parse(login.body) as { token: string }).token}` }
+      const setup = await post('/cms-api/users/totp/setup', {}, newClient(), asAssistant)
+      const key = (JSON.parse(setup.body) as { key: string }).key.replace(/\s+/g, '')
+      const on = await post('/cms-api/users/totp/confirm', { code: currentCode(key) }, newClient(), asAssistant)
+      expect(on.body).toBe('{"enabled":true}')
+
+      for (const p of ['/cms-api/users/RESET-PASSWORD', '/cms-api/users/Reset-Password/']) {
+        const asked = await post('/cms-api/users/forgot-password', { email: assistant.email }, newClient())
+        expect(asked.status).toBe(200)
+        const token = await resetTokenMailedTo(assistant.email)
+        assistant.password = `a renewed passphrase ${RUN} ${p}`
+        const reset = await post(p, { token, password: assistant.password }, newClient())
+        expect(reset.status, `${p}: ${reset.body}`).toBe(200)
+        expect(reset.body, p).not.toContain('"token"')
+        expect(JSON.parse(reset.body)).toMatchObject({
+          message: 'Your password was changed. Log in with it and the code from your app.',
+        })
+        // No session: what the answer sets for Payload's cookie is empty, and its last word removes it.
+        const session = reset.cookies.filter((c) => c.startsWith('payload-token='))
+        expect(
+          session.every((c) => c.startsWith('payload-token=;')),
+          p,
+        ).toBe(true)
+        const expires = /Expires=([^;]+)/.exec(session.at(-1) ?? '')?.[1]
+        expect(Date.parse(expires ?? '') < Date.now(), `${p}: ${session.join(' | ')}`).toBe(true)
+        const me = await fetch(`${SEEDED}/cms-api/users/me`, {
+          headers: { cookie: session.map((c) => c.split(';')[0]).join('; ') },
+        })
+        expect(((await me.json()) as { user: unknown }).user, p).toBeNull()
+        // The new password alone does not open the admin: the code is asked for.
+        const again = await post('/cms-api/users/login', assistant, newClient())
+        expect(again.status, p).toBe(400)
+        expect(again.body, p).toContain(TOTP_REQUIRED)
+      }
+    } finally {
+      await fetch(`${SEEDED}/cms-api/users/${id}`, { method: 'DELETE', headers: asCoach })
+    }
+  }, 60_000)
+})
+
+/** The token of a reset mail to this address not used yet, from the mail the seeded server wrote to disk. */
+async function resetTokenMailedTo(address: string): Promise<string> {
+  const dir = path.join(SEEDED_DATA_DIR, 'outbox')
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)))
+      const token = /\/admin\/reset\/([\w-]+)/.exec(mail.text ?? '')?.[1]
+      if (token && mail.to?.some((t) => t.address === address) && !usedTokens.has(token)) {
+        usedTokens.add(token)
+        return token
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No new reset mail to ${address}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+const usedTokens = new Set<string>()
