@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 
 import PostalMime from 'postal-mime'
@@ -13,6 +14,7 @@ import {
   LOGIN_THROTTLED,
 } from '@/features/accounts/login-throttle'
 import { currentCode, TOTP_REQUIRED } from '@/features/accounts/totp'
+import { ADMIN_API_MAX_BODY_BYTES } from '@/platform/server/request-guard'
 import { SEEDED, SEEDED_DATA_DIR } from './browser'
 import { logInAsCoach } from './coach'
 
@@ -162,6 +164,36 @@ describe("the admin's login, reset mail and reset, by every spelling of their pa
       await fetch(`${SEEDED}/cms-api/users/${id}`, { method: 'DELETE', headers: asCoach })
     }
   }, 60_000)
+})
+
+describe("the admin's API and bodies it was not made for", () => {
+  /** Declares a body of `length` bytes, sends the first 64 KB of it, and answers the status and when it came. */
+  const declare = (target: string, length: number, type = 'application/json') =>
+    new Promise<{ status: number; ms: number; body: string }>((resolve, reject) => {
+      const started = Date.now()
+      const { hostname, port } = new URL(SEEDED)
+      const req = http.request(
+        { hostname, port, path: target, method: 'POST', headers: { 'content-type': type, 'content-length': length } },
+        (res) => {
+          let body = ''
+          res.on('data', (c: Buffer) => (body += c.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, body }))
+        },
+      )
+      req.on('error', reject)
+      req.write(Buffer.alloc(64 * 1024, 0x41))
+    })
+
+  it('refuses an anonymous body of gigabytes at once, by its stated length, on every path, and stays up', async () => {
+    for (const target of ['/cms-api/users', '/cms-api/users/LOGIN', '/cms-api/books', '/cms-api/media', '/cms-api/x']) {
+      const answer = await declare(target, 3 * 1024 ** 3, 'multipart/form-data; boundary=zz')
+      expect([answer.status, answer.body], target).toEqual([413, expect.stringMatching(/too large|at most 15 MB/)])
+      expect(answer.ms, target).toBeLessThan(5_000)
+    }
+    const justOver = await declare('/cms-api/books', ADMIN_API_MAX_BODY_BYTES + 1)
+    expect(justOver.status).toBe(413)
+    expect((await fetch(`${SEEDED}/healthz`)).status).toBe(200)
+  })
 })
 
 /** The token of a reset mail to this address not used yet, from the mail the seeded server wrote to disk. */
