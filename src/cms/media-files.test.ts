@@ -91,7 +91,7 @@ describe('stored images, straight from the server', () => {
         params: { filename },
       })
     for (const name of ['leak-0123456789.webp', 'passwd.webp', 'leak.svg']) {
-      for (const headers of [{}, { range: 'bytes=0-9' }]) {
+      for (const headers of [{}, { range: 'bytes=0-9' }] as Record<string, string>[]) {
         const res = await viaPayload(name, headers)
         expect([res.status, await res.text()], name).toEqual([404, '{"errors":[{"message":"Not Found"}]}'])
       }
