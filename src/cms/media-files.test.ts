@@ -96,8 +96,10 @@ describe('stored images, straight from the server', () => {
         expect([res.status, await res.text()], name).toEqual([404, '{"errors":[{"message":"Not Found"}]}'])
       }
     }
-    // An SVG that is really in the folder is still Payload's to send (with its own policy).
+    // An SVG that is really in the folder is still Payload's to send (with its own policy); an image is sent.
     expect(await viaPayload('logo.svg')).toBeUndefined()
+    const sent = await viaPayload('portrait-0123456789-640x400.webp')
+    expect([sent.status, Buffer.from(await sent.arrayBuffer())]).toEqual([200, webp])
     // A link that stays in the folder, or the folder reached through a link, is the image itself.
     const alias = await fetch(`${base}/cms-api/media/file/alias-0123456789.webp`)
     expect([alias.status, Buffer.from(await alias.arrayBuffer())]).toEqual([200, webp])
