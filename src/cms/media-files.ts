@@ -36,22 +36,36 @@ export const nameFileByContent: CollectionBeforeOperationHook = ({ args, operati
   return args
 }
 
-/** What a stored image is answered with: its type and size, and validators from its size and time. */
-type StoredImage = { file: string; type: string; size: number; etag: string; lastModified: string }
+/**
+ * What a stored image is answered with: the file, already open (what is checked is what is sent), its type
+ * and size, and validators from its size and time. Whoever gets one closes `handle` or streams from it.
+ */
+type StoredImage = { handle: fs.promises.FileHandle; type: string; size: number; etag: string; lastModified: string }
 
 /**
- * The stored image under this name in `staticDir`: null when there is none (or the name leaves the folder),
- * 'other' for a file of a type this does not serve (SVG, with its own security policy: Payload's).
+ * The stored image under this name in `staticDir`: null when there is none, or when the name or a symbolic
+ * link leaves the folder (`evil.webp -> ../payload-secret`): only a regular file whose real path is inside
+ * the real folder is one. 'other' for a file of a type this does not serve (SVG, with its own security
+ * policy: Payload's). The file is opened once, without following a link at the last step, and checked
+ * through that handle, so it cannot be swapped for a link between the check and the read.
  */
 async function storedImage(staticDir: string, filename: string): Promise<StoredImage | 'other' | null> {
   const dir = path.resolve(staticDir)
   const file = path.resolve(dir, filename)
-  const stats = file.startsWith(dir + path.sep) ? await fs.promises.stat(file).catch(() => null) : null
-  if (!stats?.isFile()) return null
+  if (!file.startsWith(dir + path.sep)) return null
+  // The folder itself may be a link (data on another disk): what counts is where both really are.
+  const real = await Promise.all([fs.promises.realpath(dir), fs.promises.realpath(file)]).catch(() => null)
+  if (!real || !real[1].startsWith(real[0] + path.sep)) return null
+  const handle = await fs.promises.open(real[1], fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch(() => null)
+  if (!handle) return null
+  const stats = await handle.stat().catch(() => null)
   const type = CONTENT_TYPES[path.extname(filename).toLowerCase()]
-  if (!type) return 'other'
+  if (!stats?.isFile() || !type) {
+    await handle.close()
+    return stats?.isFile() ? 'other' : null
+  }
   return {
-    file,
+    handle,
     type,
     size: stats.size,
     etag: `"${stats.size.toString(36)}-${Math.trunc(stats.mtimeMs).toString(36)}"`,
@@ -81,15 +95,17 @@ export function mediaFileHandler(staticDir: string) {
   const serve = async (req: PayloadRequest, filename: string): Promise<Response | undefined> => {
     const image = await storedImage(staticDir, filename)
     if (!image) return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
-    if (image === 'other' || req.headers.get('range')) return
+    if (image === 'other') return
+    if (req.headers.get('range')) return void (await image.handle.close())
     const headers = new Headers(validators(image))
     const ifNoneMatch = req.headers.get('if-none-match') ?? undefined
     if (notModified(image, ifNoneMatch, req.headers.get('if-modified-since') ?? undefined)) {
+      await image.handle.close()
       return new Response(null, { status: 304, headers })
     }
     headers.set('Content-Type', image.type)
     headers.set('Content-Length', String(image.size))
-    const body = Readable.toWeb(fs.createReadStream(image.file)) as ReadableStream<Uint8Array>
+    const body = Readable.toWeb(image.handle.createReadStream()) as ReadableStream<Uint8Array>
     return new Response(body, { status: 200, headers })
   }
   // Payload's handler type is Promise<Response> | Promise<void>; it falls back to its own response on none.
@@ -105,7 +121,8 @@ const MEDIA_PATH = /^\/cms-api\/media\/file\/([\w.-]+)$/
  * Next's and Payload's request handling: images are public (Media's read access is `anyone`), and a page's
  * half-dozen of them then cost the server a file read each. Answers true when it took the request: a GET or
  * HEAD of a stored JPEG, PNG, WebP, AVIF or GIF, without a Range header; everything else (a name with no
- * file, SVG, ranges) is left to Payload's route, as before.
+ * file, a link out of the folder, SVG, ranges) is left to Payload's route, as before, whose handler above
+ * answers 404 to a name with no stored file behind it.
  */
 export async function answerStoredImage(
   req: http.IncomingMessage,
@@ -118,11 +135,14 @@ export async function answerStoredImage(
   if (!image || image === 'other') return false
   const ifNoneMatch = req.headers['if-none-match']
   if (notModified(image, ifNoneMatch, req.headers['if-modified-since'])) {
+    await image.handle.close()
     res.writeHead(304, validators(image)).end()
     return true
   }
   res.writeHead(200, { ...validators(image), 'Content-Type': image.type, 'Content-Length': image.size })
-  if (req.method === 'HEAD') res.end()
-  else await pipeline(fs.createReadStream(image.file), res).catch(() => res.destroy())
+  if (req.method === 'HEAD') {
+    await image.handle.close()
+    res.end()
+  } else await pipeline(image.handle.createReadStream(), res).catch(() => res.destroy())
   return true
 }

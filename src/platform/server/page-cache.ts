@@ -10,6 +10,8 @@ import type http from 'node:http'
  * - never for the coach: a request with Payload's session cookie (or an Authorization header) always goes
  *   to the app, and is never kept; nor requests of Next's client router (the admin's);
  * - one copy per Accept-Encoding, as the answer varies on it;
+ * - one copy per address, query included, and those with a query kept apart and fewer, so that made-up
+ *   queries cannot push the pages out (PAGE_CACHE_ENTRIES);
  * - also the booking page, /scheduling (not its manage pages): it goes out as `no-store`, since its open
  *   times are live and no other cache may keep it, but it is the same for every visitor, and this instance
  *   keeps it for the same second. A booking, a cancelled or moved call and a change of availability clear
@@ -32,7 +34,14 @@ function keptFor(value: string | undefined): number {
  * each time (a 304 when nothing changed). So an edit reaches every visitor within seconds.
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30'
-const MAX_ENTRIES = 500
+/**
+ * How many answers are kept: pages addressed without a query, and, apart, answers to addresses with one.
+ * Anyone can make up queries (`/?x=1`, `/?x=2`...), each its own address and its own entry; kept apart, they
+ * only ever push out one another, never the pages themselves. (The query stays part of the key: the booking
+ * page reads `from` and `problem`, and any page may come to read one, so an answer is only ever given again
+ * for the very address it was made for.)
+ */
+export const PAGE_CACHE_ENTRIES = { withoutQuery: 500, withQuery: 100 }
 const MAX_BODY_BYTES = 1024 * 1024
 
 type Entry = {
@@ -43,19 +52,24 @@ type Entry = {
   body: Buffer
 }
 
-type State = { generation: number; entries: Map<string, Entry> }
+type State = { generation: number; withoutQuery: Map<string, Entry>; withQuery: Map<string, Entry> }
 const STATE = Symbol.for('coach.page-cache')
 const state = (): State => {
   const g = globalThis as { [STATE]?: State }
-  return (g[STATE] ??= { generation: 0, entries: new Map() })
+  return (g[STATE] ??= { generation: 0, withoutQuery: new Map(), withQuery: new Map() })
 }
 
 /** Every kept answer is dropped: content changed. */
 export function invalidatePageCache(): void {
   const s = state()
   s.generation++
-  s.entries.clear()
+  s.withoutQuery.clear()
+  s.withQuery.clear()
 }
+
+/** Where this request's answer is kept (see PAGE_CACHE_ENTRIES). */
+const bucketOf = (req: http.IncomingMessage): keyof typeof PAGE_CACHE_ENTRIES =>
+  (req.url ?? '/').includes('?') ? 'withQuery' : 'withoutQuery'
 
 /** Headers of the connection or of one request, not of the answer: never replayed. */
 const PER_CONNECTION = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding', 'x-request-id'])
@@ -78,10 +92,11 @@ const keyOf = (req: http.IncomingMessage): string =>
 export function answerFromCache(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || personal(req)) return false
   const s = state()
-  const entry = s.entries.get(keyOf(req))
+  const entries = s[bucketOf(req)]
+  const entry = entries.get(keyOf(req))
   if (!entry) return false
   if (entry.generation !== s.generation || Date.now() - entry.at > PAGE_CACHE_MS) {
-    s.entries.delete(keyOf(req))
+    entries.delete(keyOf(req))
     return false
   }
   // The client's copy is current when it names the kept ETag. (A reload's `Cache-Control: no-cache` is not
@@ -152,8 +167,12 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
     if (!shareable) return
     const headers: http.OutgoingHttpHeaders = {}
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_CONNECTION.has(name)) headers[name] = value
-    if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value!)
-    s.entries.set(key, { at: Date.now(), generation, status: res.statusCode, headers, body: Buffer.concat(chunks) })
+    const bucket = bucketOf(req)
+    const entries = s[bucket]
+    // The oldest kept answer of the same kind makes room (a Map keeps the order entries were set in).
+    if (!entries.has(key) && entries.size >= PAGE_CACHE_ENTRIES[bucket]) entries.delete(entries.keys().next().value!)
+    entries.delete(key)
+    entries.set(key, { at: Date.now(), generation, status: res.statusCode, headers, body: Buffer.concat(chunks) })
   })
 }
 
