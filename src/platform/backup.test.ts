@@ -153,7 +153,7 @@ describe('backup and restore', () => {
       'No backup written: media/evil.webp is a symbolic link; a backup holds only the files themselves.\n',
     ])
     expect(fs.existsSync(other)).toBe(false)
-  })
+  }, 120_000)
 
   it('refuses a backup holding a symbolic link anywhere, naming it, before it moves anything', async () => {
     const { dataDir, dbFile, db } = dataFolder()
@@ -197,5 +197,5 @@ describe('backup and restore', () => {
     fs.rmSync(path.join(target, 'media', 'evil.webp'))
     restoreBackup({ dataDir, dbFile, source: target })
     expect(titles(dbFile)).toEqual(['first'])
-  })
+  }, 120_000)
 })
