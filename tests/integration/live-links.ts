@@ -1,6 +1,8 @@
 import type { Payload } from 'payload'
 import { expect } from 'vitest'
 
+import { unsealLinks } from '@/platform/mail/secret-links'
+
 /**
  * The links in a stored value that would still act for someone: the routes that take a token (written here
  * apart from src/platform/mail/secret-links.ts, so a link missing there shows up), and any address of the
@@ -36,3 +38,12 @@ export async function expectNoLiveLinksInOutbox(payload: Payload): Promise<void>
     expect(Object.keys(row)).not.toContain('sealedLinks')
   }
 }
+
+/**
+ * Outbox rows (read with showHiddenFields) as the worker sends them: their live links put back, for tests
+ * that check what a mail says without sending it.
+ */
+export const asSent = <T extends { sealedLinks?: string | null }>(row: T): T => ({
+  ...row,
+  ...(row.sealedLinks ? unsealLinks(row.sealedLinks) : {}),
+})

@@ -178,7 +178,14 @@ export const LINKS_LOST =
 function outgoing(mail: MailOutbox): OutgoingMail | null {
   const live = mail.sealedLinks ? unsealLinks(mail.sealedLinks) : {}
   if (!live) return null
-  return { from: mail.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, ...readableContent(mail), ...live }
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    ...readableContent(mail),
+    ...live,
+  }
 }
 
 /**

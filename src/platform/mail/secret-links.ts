@@ -16,7 +16,10 @@ export const SECRET_LINKS = [
   // of the List-Unsubscribe header (base64url, sent through encodeURIComponent).
   { name: 'newsletter confirm', pattern: /(\/newsletter\/confirm\/)[\w%-]+/g },
   { name: 'newsletter unsubscribe', pattern: /(\/newsletter\/unsubscribe\/)[\w%-]+/g },
-  { name: 'one-click unsubscribe', pattern: /(\/api\/newsletter\/unsubscribe\?(?:[^\s"'<>#]*&(?:amp;)?)?token=)[\w%-]+/g },
+  {
+    name: 'one-click unsubscribe',
+    pattern: /(\/api\/newsletter\/unsubscribe\?(?:[^\s"'<>#]*&(?:amp;)?)?token=)[\w%-]+/g,
+  },
   // A discovery call's manage link (src/features/booking/manage-token.ts: `<id>-<created ms>.<signature>`),
   // in the mails' text and in the invite's URL and DESCRIPTION.
   { name: 'discovery call manage', pattern: /(\/scheduling\/manage\/)\d{1,12}-\d{1,15}\.[\w-]{43}/g },

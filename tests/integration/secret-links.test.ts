@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest'
 
+// The link list of src/platform/mail/secret-links.ts against the mails the features write (here, as the
+// platform's own tests may not import features). No database.
+
 import { DEFAULT_BRAND } from '@/domain/brand'
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 import { bookedMail, cancelledMails, movedMails, reminderMails, type MailCall } from '@/features/booking/mails'
 import { managePath } from '@/features/booking/manage-token'
 import { subscribeConfirmation } from '@/features/newsletter/mails'
 import { withoutSecrets } from '@/features/export/everything'
-import { contentWithoutLinks, hideLinks, LINK_HIDDEN, sealLinks, SECRET_LINKS, unsealLinks } from './secret-links'
-import type { MailSettings } from './settings'
+import {
+  contentWithoutLinks,
+  hideLinks,
+  LINK_HIDDEN,
+  sealLinks,
+  SECRET_LINKS,
+  unsealLinks,
+} from '@/platform/mail/secret-links'
+import type { MailSettings } from '@/platform/mail/settings'
 
 process.env.PAYLOAD_SECRET = 'unit-test-secret'
 
