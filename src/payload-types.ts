@@ -290,6 +290,7 @@ export interface MailOutbox {
   sentAt?: string | null;
   messageId?: string | null;
   lastError?: string | null;
+  sealedLinks?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -691,6 +692,7 @@ export interface MailOutboxSelect<T extends boolean = true> {
   sentAt?: T;
   messageId?: T;
   lastError?: T;
+  sealedLinks?: T;
   updatedAt?: T;
   createdAt?: T;
 }

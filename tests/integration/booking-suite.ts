@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { testPayload, type TestDatabase } from './boot-payload'
+import { asSent, expectNoLiveLinksInOutbox } from './live-links'
 
 /**
  * Discovery-call booking below HTTP, on a real database: what the database itself refuses, and what a
@@ -19,6 +20,8 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
     beforeEach(async () => {
       await payload.delete({ collection: 'discovery-calls', where: { id: { exists: true } }, overrideAccess: true })
     })
+    // Whatever mail a test made, the outbox shows it with the manage links hidden.
+    afterEach(() => expectNoLiveLinksInOutbox(payload))
 
     const call = (start: string, minutes = 30, buffer = 15, status: 'booked' | 'cancelled' = 'booked') => {
       const startsAt = new Date(start)
@@ -126,9 +129,17 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         timeZone: 'Europe/Berlin',
         ...over,
       })
+      /** The queued mails as they will be sent (the outbox shows them with their manage links hidden). */
       const outbox = async () =>
-        (await payload.find({ collection: 'mail-outbox', sort: 'createdAt', pagination: false, overrideAccess: true }))
-          .docs
+        (
+          await payload.find({
+            collection: 'mail-outbox',
+            sort: 'createdAt',
+            pagination: false,
+            overrideAccess: true,
+            showHiddenFields: true,
+          })
+        ).docs.map(asSent)
 
       beforeAll(async () => {
         mod = await import('@/features/booking/book')
@@ -481,7 +492,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       let mod: typeof import('@/features/booking/book')
       let ip = 0
       const client = () => ({ ipHash: `coach-${label}-${++ip}-${Math.random()}` })
-      /** Every mail queued about one call, oldest first. */
+      /** Every mail queued about one call, oldest first, as it will be sent. */
       const mailsAbout = async (id: number) =>
         (
           await payload.find({
@@ -490,8 +501,9 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
             sort: 'createdAt',
             pagination: false,
             overrideAccess: true,
+            showHiddenFields: true,
           })
-        ).docs
+        ).docs.map(asSent)
       const book = async (slot: string) => {
         const result = await mod.bookCall(
           payload,

@@ -37,12 +37,23 @@ export const publicListAccess = {
 }
 
 /**
- * What arrives through the site (messages, subscribers, outgoing mail): only the site's own handlers create it
+ * What arrives through the site (messages, subscribers): only the site's own handlers create it
  * (with overrideAccess); logged-in users read, update and delete it; the public never sees it.
  */
 export const inboxAccess = {
   read: authenticated,
   update: authenticated,
   delete: authenticated,
+  create: () => false,
+}
+
+/**
+ * Outgoing mail: other people's addresses and words, and the state of every mail the site sends. Admins
+ * read it, set a failed mail back to "Queued" and delete; only the site's own code queues mail.
+ */
+export const outboxAccess = {
+  read: admins,
+  update: admins,
+  delete: admins,
   create: () => false,
 }

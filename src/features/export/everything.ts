@@ -7,8 +7,9 @@ import { toCsv } from '@/platform/csv'
  * Everything the coach owns, to take along (to another tool, an accountant, a backup of one's own): the
  * content, the pages' words and settings, the messages, subscribers and discovery calls, as one JSON file,
  * and each list as a CSV file. For admins only. Left out: what is the site's machinery rather than the
- * coach's (outgoing mail, rate-limit counters) and every secret (password hashes, link tokens, the calendar
- * feed's key, the address of the coach's own calendar), by field name.
+ * coach's (outgoing mail, rate-limit counters) and every secret (password hashes, link tokens, sealed values
+ * such as outgoing mail's live links, the calendar feed's key, the address of the coach's own calendar), by
+ * field name.
  */
 export const EXPORTED_COLLECTIONS = [
   { slug: 'contact-messages', label: 'Messages' },
@@ -39,8 +40,8 @@ export const EXPORTED_GLOBALS = [
 
 export type ExportedCollection = (typeof EXPORTED_COLLECTIONS)[number]['slug']
 
-/** Field names that hold a secret, or Payload's session bookkeeping: never exported. */
-const SECRET = /token|hash|salt|secret|password|^busyCalendarUrl$|^sessions$|^loginAttempts$|^lockUntil$/i
+/** Field names that hold a secret (or a sealed one), or Payload's session bookkeeping: never exported. */
+const SECRET = /token|hash|salt|secret|sealed|password|^busyCalendarUrl$|^sessions$|^loginAttempts$|^lockUntil$/i
 
 /** The document without its secrets, at any depth. */
 export function withoutSecrets(value: unknown): unknown {

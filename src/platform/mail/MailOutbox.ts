@@ -2,7 +2,8 @@ import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig
 
 import { MAX_ATTEMPTS } from '@/domain/outbox-schedule'
 
-import { inboxAccess } from '@/cms/access'
+import { outboxAccess } from '@/cms/access'
+import { sealLinks, type MailContent } from './secret-links'
 
 /** Nobody changes what a mail says or to whom; the worker writes with overrideAccess, which skips this. */
 const fixed = { update: () => false }
@@ -23,6 +24,16 @@ const onlyRetryFailed: CollectionBeforeChangeHook = ({ data, originalDoc, operat
   })
 }
 
+/**
+ * However a mail is queued, it is stored with its secret links hidden (./secret-links.ts): the live parts go
+ * sealed into `sealedLinks`, which no person reads, and only the worker puts them back when it sends.
+ */
+const hideSecretLinks: CollectionBeforeChangeHook = ({ data, operation }) => {
+  if (operation !== 'create') return data
+  const { readable, sealed } = sealLinks(data as MailContent)
+  return { ...data, ...readable, sealedLinks: sealed }
+}
+
 /** The fields, each closed to changes by anyone but the one named. */
 const lockedExcept = (open: string, fields: Field[]): Field[] =>
   fields.map((f) => ('name' in f && f.name !== open ? ({ ...f, access: fixed } as Field) : f))
@@ -39,10 +50,12 @@ export const MailOutbox: CollectionConfig = {
     useAsTitle: 'subject',
     defaultColumns: ['subject', 'to', 'status', 'attempts', 'createdAt'],
     group: 'Inbox',
+    hidden: ({ user }) => user?.role !== 'admin',
     description: `Mail sent by the site. "Failed" mail was tried ${MAX_ATTEMPTS} times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).`,
   },
-  access: inboxAccess,
-  hooks: { beforeChange: [onlyRetryFailed] },
+  // Admins only, and hidden from everyone else's navigation: a mail holds other people's addresses and words.
+  access: outboxAccess,
+  hooks: { beforeChange: [onlyRetryFailed, hideSecretLinks] },
   fields: lockedExcept('status', [
     { name: 'kind', type: 'text', required: true, index: true, admin: { readOnly: true } },
     { name: 'to', type: 'text', required: true, admin: { readOnly: true } },
@@ -103,5 +116,12 @@ export const MailOutbox: CollectionConfig = {
     { name: 'sentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'messageId', type: 'text', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'lastError', type: 'textarea', admin: { readOnly: true } },
-  ]),
+  ]).concat({
+    // The live links of a mail that has any, sealed; cleared once the mail is sent or cancelled. Hidden from
+    // the API and the admin, and read by nobody: only the worker reads it, with showHiddenFields.
+    name: 'sealedLinks',
+    type: 'text',
+    hidden: true,
+    access: { read: () => false, create: () => false, update: () => false },
+  }),
 }

@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { afterFailedAttempt, STALE_CLAIM_MS } from '@/domain/outbox-schedule'
 import type { MailOutbox } from '@/payload-types'
+import { contentWithoutLinks, unsealLinks, type MailContent } from './secret-links'
 import { mailTransport, type MailAttachment, type MailTransport, type OutgoingMail } from './transport'
 
 export type QueuedMail = {
@@ -22,7 +23,8 @@ export type QueuedMail = {
 }
 
 /**
- * Queues a mail. Pass the request of the transaction that writes the row causing the mail: both are then
+ * Queues a mail. Its secret links (./secret-links.ts) are stored hidden and sealed by the outbox itself
+ * (MailOutbox's hook), whoever queues it. Pass the request of the transaction that writes the row causing the mail: both are then
  * committed together, or neither is. Returns the outbox row's id, and whether this call queued it (false when
  * the idempotency key was queued before).
  */
@@ -96,8 +98,10 @@ export async function cancelQueuedMail(
   })
   let cancelled = 0
   for (const mail of waiting.docs) {
-    // Conditional, like the claim: a worker that took the mail meanwhile wins, and it is sent.
-    if (await transition(payload, mail.id, { status: { equals: 'queued' } }, { status: 'cancelled' }, req)) {
+    // Conditional, like the claim: a worker that took the mail meanwhile wins, and it is sent. A cancelled
+    // mail is never sent, so its live links go.
+    const cancel = { status: 'cancelled', sealedLinks: null } as const
+    if (await transition(payload, mail.id, { status: { equals: 'queued' } }, cancel, req)) {
       cancelled += 1
     }
   }
@@ -153,12 +157,8 @@ const SEND_CONCURRENCY = 4
 /** Mails looked at per run; a full batch means there may be more due. */
 export const BATCH_SIZE = 50
 
-/** The outbox row as the transport sends it. */
-const outgoing = (mail: MailOutbox): OutgoingMail => ({
-  from: mail.from,
-  to: mail.to,
-  replyTo: mail.replyTo,
-  subject: mail.subject,
+/** What the outbox row shows of the mail, links hidden. */
+const readableContent = (mail: MailOutbox): MailContent => ({
   text: mail.text,
   html: mail.html,
   headers: (mail.headers as Record<string, string> | null) ?? undefined,
@@ -166,19 +166,40 @@ const outgoing = (mail: MailOutbox): OutgoingMail => ({
   calendar: (mail.calendar as OutgoingMail['calendar']) ?? undefined,
 })
 
+/** Said in the admin when a mail's live links cannot be put back: sent as is, they would not work. */
+export const LINKS_LOST =
+  'Not sent: this mail’s private links (e.g. to reset a password or to confirm a subscription) could not be restored, because the site’s secret (PAYLOAD_SECRET) changed after the mail was queued. Ask for the mail again (e.g. a new password reset) instead.'
+
 /**
- * The links that act for whoever holds them (confirm a subscription, unsubscribe, reset a password), with
- * their token replaced: what the outbox keeps once the mail is sent, so a row read later (by the coach, or
- * from a backup) cannot be used to act for the recipient.
+ * The outbox row as the transport sends it: its live links put back from `sealedLinks`. Null when they
+ * cannot be opened. A row queued before links were sealed (an older install) holds them in the open and is
+ * sent as it is.
  */
-const TOKEN_LINKS =
-  /(\/newsletter\/(?:confirm|unsubscribe)\/|\/api\/newsletter\/unsubscribe\?token=|\/admin\/reset\/)[\w%-]+/g
-export const REDACTED = '[removed-after-sending]'
-export const withoutTokens = (text: string): string => text.replace(TOKEN_LINKS, `$1${REDACTED}`)
-const headersWithoutTokens = (headers: unknown) =>
-  headers && typeof headers === 'object'
-    ? Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, typeof v === 'string' ? withoutTokens(v) : v]))
-    : headers
+function outgoing(mail: MailOutbox): OutgoingMail | null {
+  const live = mail.sealedLinks ? unsealLinks(mail.sealedLinks) : {}
+  if (!live) return null
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    ...readableContent(mail),
+    ...live,
+  }
+}
+
+/**
+ * Once a mail is sent its live links go: `sealedLinks` is cleared, and the few rows queued before links were
+ * sealed get their links hidden now, so no sent row (nor a backup of it) holds a working link.
+ */
+function afterSending(mail: MailOutbox): Partial<MailOutbox> {
+  const shown = readableContent(mail)
+  const hidden = contentWithoutLinks(shown)
+  const changed = (Object.keys(hidden) as (keyof MailContent)[]).filter(
+    (k) => JSON.stringify(hidden[k]) !== JSON.stringify(shown[k]),
+  )
+  return { sealedLinks: null, ...(Object.fromEntries(changed.map((k) => [k, hidden[k]])) as Partial<MailOutbox>) }
+}
 
 /** Sends every mail that is due, each at most once at a time across workers; failures are rescheduled. */
 export async function deliverDueMail(
@@ -206,6 +227,8 @@ export async function deliverDueMail(
     limit: BATCH_SIZE,
     depth: 0,
     overrideAccess: true,
+    // The sealed live links: the worker is the one reader of that field.
+    showHiddenFields: true,
   })
   // A few mails at a time: sending is mostly waiting on the SMTP server.
   const queue = [...due.docs]
@@ -213,8 +236,21 @@ export async function deliverDueMail(
     for (let mail = queue.shift(); mail; mail = queue.shift()) {
       if (!(await claim(payload, mail.id, now))) continue
       const attempts = (mail.attempts ?? 0) + 1
+      const sending = outgoing(mail)
+      if (!sending) {
+        // Another try cannot help: the mail fails at once, its sealed links kept in case the secret comes back.
+        await payload.update({
+          collection: 'mail-outbox',
+          id: mail.id,
+          data: { status: 'failed', attempts, lastError: LINKS_LOST },
+          overrideAccess: true,
+          depth: 0,
+        })
+        report.failed += 1
+        continue
+      }
       try {
-        const { messageId } = await transport.send(outgoing(mail))
+        const { messageId } = await transport.send(sending)
         await payload.update({
           collection: 'mail-outbox',
           id: mail.id,
@@ -224,9 +260,7 @@ export async function deliverDueMail(
             sentAt: new Date().toISOString(),
             messageId,
             lastError: null,
-            text: withoutTokens(mail.text),
-            html: mail.html ? withoutTokens(mail.html) : mail.html,
-            headers: headersWithoutTokens(mail.headers) as MailOutbox['headers'],
+            ...afterSending(mail),
           },
           overrideAccess: true,
           depth: 0,

@@ -11,6 +11,7 @@ import * as migration_20261123_215823_brand_and_mail_texts from './20261123_2158
 import * as migration_20261123_222652_subscriber_inbox from './20261123_222652_subscriber_inbox';
 import * as migration_20261124_015206_no_login_lockout from './20261124_015206_no_login_lockout';
 import * as migration_20261124_024213_two_step_login from './20261124_024213_two_step_login';
+import * as migration_20261125_115525_mail_sealed_links from './20261125_115525_mail_sealed_links';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261124_024213_two_step_login.up,
     down: migration_20261124_024213_two_step_login.down,
-    name: '20261124_024213_two_step_login'
+    name: '20261124_024213_two_step_login',
+  },
+  {
+    up: migration_20261125_115525_mail_sealed_links.up,
+    down: migration_20261125_115525_mail_sealed_links.down,
+    name: '20261125_115525_mail_sealed_links'
   },
 ];

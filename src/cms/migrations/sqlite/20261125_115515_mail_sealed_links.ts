@@ -1,0 +1,14 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
+
+/*
+ * The sealed live links of outgoing mail (src/platform/mail/secret-links.ts). Rows queued before this
+ * migration have none: their links are in the open (now read by admins only), the worker sends them as they
+ * are and hides the links in the row once sent.
+ */
+export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.run(sql`ALTER TABLE \`mail_outbox\` ADD \`sealed_links\` text;`)
+}
+
+export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.run(sql`ALTER TABLE \`mail_outbox\` DROP COLUMN \`sealed_links\`;`)
+}

@@ -1,0 +1,4 @@
+import { freshSqlite } from './database'
+import { outboxLinksSuite } from './outbox-links-suite'
+
+outboxLinksSuite('SQLite', async () => freshSqlite())
