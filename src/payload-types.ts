@@ -467,6 +467,7 @@ export interface User {
   totpSecret?: string | null;
   totpPendingSecret?: string | null;
   totpLastStep?: number | null;
+  firstAccount?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -826,6 +827,7 @@ export interface UsersSelect<T extends boolean = true> {
   totpSecret?: T;
   totpPendingSecret?: T;
   totpLastStep?: T;
+  firstAccount?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

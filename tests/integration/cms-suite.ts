@@ -262,6 +262,17 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
 
     it('makes the first account the admin; only an admin manages users and unlocks accounts', async () => {
       await payload.delete({ collection: 'users', where: { id: { exists: true } } })
+      // Two first accounts asked for at once, both before either is stored: one is made, as the admin.
+      const racing = await Promise.allSettled(
+        ['first-a@example.com', 'first-b@example.com'].map((email) =>
+          payload.create({ collection: 'users', data: { email, password: 'a racing passphrase', role: 'editor' } }),
+        ),
+      )
+      expect(racing.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+      const admins = await payload.find({ collection: 'users', where: { role: { equals: 'admin' } } })
+      expect(admins.totalDocs).toBe(1)
+      await payload.delete({ collection: 'users', where: { id: { exists: true } } })
+
       const first = await payload.create({
         collection: 'users',
         data: { email: 'coach@example.com', password: 'coach-password-1', role: 'editor' },

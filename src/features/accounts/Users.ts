@@ -13,6 +13,9 @@ import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/a
 
 import { admins, adminsFieldLevel, adminsOrSelf } from '@/cms/access'
 
+/** The mark of the account made on a fresh install (see the beforeChange hook). */
+const FIRST_ACCOUNT = 'first'
+
 const siteUrlText = () => siteUrl().toString().replace(/\/$/, '')
 
 /** The site's name from Site settings, read inside the reset's own transaction (its `req`). */
@@ -81,10 +84,12 @@ export const Users: CollectionConfig = {
     beforeLogin: [requireSecondStep],
     beforeChange: [
       async ({ data, operation, req }) => {
-        // The very first account is the coach's and must be able to manage the others.
+        // The very first account is the coach's and must be able to manage the others. Two first accounts
+        // asked for at once (both find no account yet) both carry the `firstAccount` mark, which the database
+        // holds unique: one is stored, the other refused, so a race never makes a second admin.
         if (operation === 'create') {
           const { totalDocs } = await req.payload.count({ collection: 'users', req, overrideAccess: true })
-          if (totalDocs === 0) return { ...data, role: 'admin' }
+          if (totalDocs === 0) return { ...data, role: 'admin', firstAccount: FIRST_ACCOUNT }
         }
         return data
       },
@@ -107,5 +112,13 @@ export const Users: CollectionConfig = {
       saveToJWT: true,
     },
     ...twoStepFields,
+    {
+      // Set (by the hook above) only on the account created when there was none; unique in the database.
+      name: 'firstAccount',
+      type: 'text',
+      unique: true,
+      hidden: true,
+      access: { create: () => false, update: () => false },
+    },
   ],
 }

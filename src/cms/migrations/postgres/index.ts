@@ -12,6 +12,7 @@ import * as migration_20261123_222652_subscriber_inbox from './20261123_222652_s
 import * as migration_20261124_015206_no_login_lockout from './20261124_015206_no_login_lockout';
 import * as migration_20261124_024213_two_step_login from './20261124_024213_two_step_login';
 import * as migration_20261125_115525_mail_sealed_links from './20261125_115525_mail_sealed_links';
+import * as migration_20261125_124249_first_account from './20261125_124249_first_account';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261125_115525_mail_sealed_links.up,
     down: migration_20261125_115525_mail_sealed_links.down,
-    name: '20261125_115525_mail_sealed_links'
+    name: '20261125_115525_mail_sealed_links',
+  },
+  {
+    up: migration_20261125_124249_first_account.up,
+    down: migration_20261125_124249_first_account.down,
+    name: '20261125_124249_first_account'
   },
 ];

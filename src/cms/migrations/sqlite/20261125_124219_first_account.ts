@@ -1,0 +1,16 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
+
+/*
+ * The mark of the account made on a fresh install, unique (src/features/accounts/Users.ts): two first accounts
+ * asked for at once cannot both be stored, so a race never makes a second admin. Accounts made before stay
+ * unmarked; an install that has accounts makes no first account any more.
+ */
+export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.run(sql`ALTER TABLE \`users\` ADD \`first_account\` text;`)
+  await db.run(sql`CREATE UNIQUE INDEX \`users_first_account_idx\` ON \`users\` (\`first_account\`);`)
+}
+
+export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.run(sql`DROP INDEX \`users_first_account_idx\`;`)
+  await db.run(sql`ALTER TABLE \`users\` DROP COLUMN \`first_account\`;`)
+}
