@@ -15,6 +15,7 @@ import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
 import { checkHtml } from './html-checker'
+import { watchPolicyViolations } from './policy-violations'
 import { e2ePort } from './ports'
 
 const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
@@ -558,6 +559,9 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const secondId = ((await created.json()) as { doc: { id: number | string } }).doc.id
 
     const context = await browser.newContext({ viewport: DESKTOP })
+    // Every screen of this test runs under the admin's policy (scripts by the nonce of each answer): none of
+    // them may be refused a script, a style or a frame.
+    const violations = await watchPolicyViolations(context)
     const page = await context.newPage()
     const logInAs = async (code?: string) => {
       await page.goto(`${site.url}/admin/login`)
@@ -620,6 +624,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await logInAs()
     await expectDashboard(page)
     await context.close()
+    expect(violations()).toEqual([])
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 120_000)
 

@@ -1,6 +1,8 @@
+import { createElement as h, Suspense, use, type ReactNode } from 'react'
+import { renderToReadableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 
-import { absoluteUrls, keepsRuntime, leanPage, type LeanAssets } from './lean-page'
+import { absoluteUrls, completeBoundaries, keepsRuntime, leanPage, type LeanAssets } from './lean-page'
 
 const assets: LeanAssets = {
   script: '/_next/static/site/enhance-abc.js',
@@ -20,7 +22,6 @@ const page = [
   '<script>(self.__next_f=self.__next_f||[]).push([0])</script>',
   '<script>self.__next_f.push([1,"0:{\\"P\\":null}"])</script>',
   '<script>(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push([])</script>',
-  '<script>$RC("B:0","S:0")</script>',
   '</body></html>',
 ].join('')
 
@@ -34,10 +35,9 @@ describe('leanPage', () => {
     expect(lean).not.toContain('TURBOPACK')
   })
 
-  it('keeps everything else: the content, JSON-LD and React’s own inline scripts', () => {
+  it('keeps everything else: the content and JSON-LD', () => {
     expect(lean).toContain('<main><h1>About</h1></main>')
     expect(lean).toContain('<script type="application/ld+json">{"@type":"Person"}</script>')
-    expect(lean).toContain('<script>$RC("B:0","S:0")</script>')
     expect(lean).toContain('<title>About | Jordan Ellis Coaching</title>')
   })
 
@@ -58,6 +58,68 @@ describe('leanPage', () => {
 
   it('adds no script when the build has none', () => {
     expect(leanPage(page, { ...assets, script: null })).not.toContain('<script src=')
+  })
+})
+
+/** A page as React streams it: each list ready only after the shell was written (one inside another). */
+async function streamedPage(): Promise<string> {
+  const later = (ms: number, text: string) => new Promise<string>((resolve) => setTimeout(() => resolve(text), ms))
+  const [first, second, inner] = [later(20, 'first'), later(40, 'second'), later(60, 'inner')]
+  const Late = ({ text, children }: { text: Promise<string>; children?: ReactNode }) =>
+    h('div', { className: 'late' }, h('p', null, use(text)), children)
+  const loading = (text: string) => h('p', { role: 'status' }, text)
+  const app = h(
+    'html',
+    null,
+    h(
+      'body',
+      null,
+      h(
+        'main',
+        null,
+        h(
+          Suspense,
+          { fallback: loading('Loading one...') },
+          h(Late, { text: first }, h(Suspense, { fallback: loading('Loading inner...') }, h(Late, { text: inner }))),
+        ),
+        h('section', null, h(Suspense, { fallback: loading('Loading two...') }, h(Late, { text: second }))),
+      ),
+    ),
+  )
+  return new Response(await renderToReadableStream(app)).text()
+}
+
+describe('completeBoundaries', () => {
+  it('puts what React streamed in place, as its own scripts would in the browser, and leaves no script', async () => {
+    const streamed = await streamedPage()
+    // What React sends: the fallbacks in place, the content further down, and scripts that move it.
+    expect(streamed).toContain('<template id="B:0"></template><p role="status">Loading one...</p>')
+    expect(streamed).toContain('$RC("B:2","S:2")</script>')
+    expect(completeBoundaries(streamed)).toBe(
+      '<!DOCTYPE html><html><head></head><body><main>' +
+        '<!--$--><div class="late"><p>first</p><!--$--><div class="late"><p>inner</p></div><!--/$--></div><!--/$-->' +
+        '<section><!--$--><div class="late"><p>second</p></div><!--/$--></section></main></body></html>',
+    )
+    expect(leanPage(streamed, { ...assets, script: null })).not.toContain('<script')
+  })
+
+  it('puts a segment in place of its placeholder ($RS)', () => {
+    const html =
+      '<main><template id="P:1"></template></main><div hidden id="S:1"><p>late</p></div><script>$RS("S:1","P:1")</script>'
+    expect(completeBoundaries(html)).toBe('<main><p>late</p></main>')
+  })
+
+  it('leaves a page whole when a script holds anything but what it knows, or its content is not there', () => {
+    const boundary =
+      '<!--$?--><template id="B:0"></template><p>Loading...</p><!--/$--><div hidden id="S:0"><p>x</p></div>'
+    for (const html of [
+      `${boundary}<script>$RC("B:0","S:0");document.title="other"</script>`,
+      `${boundary}<script>$RC("B:0","S:9")</script>`,
+      `${boundary}<script>$RC("B:7","S:0")</script>`,
+      `${boundary}<script>$RX("B:0","","")</script>`,
+    ]) {
+      expect(completeBoundaries(html)).toBe(html)
+    }
   })
 })
 

@@ -14,7 +14,9 @@ import path from 'node:path'
  * - one small deferred script, src/browser/enhance.ts, that adds the same behaviour to the rendered HTML
  *   (built by scripts/build.ts with esbuild into <distDir>/static/site/).
  * The admin keeps Next's runtime. The coach's previews of drafts (/preview/...) are lean too: they show the
- * page exactly as visitors will get it.
+ * page exactly as visitors will get it. A lean page holds no inline script that runs (its policy allows none:
+ * src/platform/server/security-headers.ts); what React streams into a page is put in place here (see
+ * `completeBoundaries`).
  */
 
 /** The enhancement script's address, from the manifest the build writes (null when absent: tests of HTML). */
@@ -76,11 +78,11 @@ const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*\/?>/gi
 
 /**
- * The page without Next's runtime, with the site's stylesheets inline and the enhancement script. Anything
- * else is left as it was: JSON-LD, React's own inline scripts of a streamed page, every element.
+ * The page without Next's runtime, with what React streamed into it in place, the site's stylesheets inline
+ * and the enhancement script. Anything else is left as it was: JSON-LD, every element.
  */
 export function leanPage(html: string, assets: LeanAssets): string {
-  let out = html
+  let out = completeBoundaries(html)
     .replace(NEXT_SCRIPT_SRC, '')
     .replace(INLINE_SCRIPT, (whole, body: string) => (RUNTIME_INLINE.test(body) ? '' : whole))
     .replace(SCRIPT_PRELOAD, '')
@@ -92,4 +94,86 @@ export function leanPage(html: string, assets: LeanAssets): string {
     })
   if (assets.script) out = out.replace('</head>', `<script src="${assets.script}" defer></script></head>`)
   return out
+}
+
+/** React's streaming instructions: the shell's clock ($RT), then the functions and calls that move content. */
+const REACT_SCRIPT =
+  /<script(?: id="_R_")?>((?:requestAnimationFrame\(function\(\)\{\$RT=|\$R[BCS][=(])[\s\S]*?)<\/script\s*>/g
+const REACT_CALL = /\$R([CS])\("([BS]:\d+)","([SP]:\d+)"\)/g
+const SEGMENT = /<div hidden(?:="")? id="(S:\d+)">/g
+
+/**
+ * React's streaming done on the server. A Suspense boundary that was not ready when the shell was written (on
+ * the workshops page, the questions) comes as its fallback with `<template id="B:n">`, and further down as
+ * `<div hidden id="S:n">` with an inline script that moves it into place in the browser (`$RC`; `$RS` for a
+ * segment in place of `<template id="P:n">`). A lean page runs no inline script, and the whole document is here:
+ * so the content is moved into place now, as React's own script does, and the scripts go. The page shows it
+ * without any script, and it stays one static document. A page with anything else from React (a boundary that
+ * failed, `$RX`; styles, `$RR`) is left whole, and its scripts are refused by the policy.
+ */
+export function completeBoundaries(html: string): string {
+  const scripts = [...html.matchAll(REACT_SCRIPT)]
+  if (scripts.length === 0) return html
+  const calls: [kind: string, target: string, segment: string][] = []
+  for (const [, body = ''] of scripts) {
+    // Each script holds React's functions (defined once) and calls: only the calls this does are allowed.
+    const rest = body
+      .replace(/^requestAnimationFrame\(function\(\)\{\$RT=performance\.now\(\)\}\);?$/, '')
+      .replace(REACT_CALL, (_, kind: string, a: string, b: string) => {
+        calls.push(kind === 'C' ? ['C', a, b] : ['S', b, a])
+        return ''
+      })
+      .replace(/^\$RB=\[\];\$RV=function[\s\S]*?\$RC=function\(a,b\)\{[\s\S]*?\};?/, '')
+      .replace(/^\$RS=function\(a,b\)\{[\s\S]*?\};?/, '')
+    if (rest.trim() !== '') return html
+  }
+  let out = html
+  for (const [whole] of scripts) out = out.replace(whole, '')
+  for (const [kind, target, segmentId] of calls) {
+    const segment = takeSegment(out, segmentId)
+    if (!segment) return html
+    out = segment.rest
+    if (kind === 'S') {
+      const placeholder = `<template id="${target}"></template>`
+      if (!out.includes(placeholder)) return html
+      out = out.replace(placeholder, () => segment.content)
+      continue
+    }
+    const template = out.indexOf(`<!--$?--><template id="${target}"></template>`)
+    const end = template < 0 ? -1 : boundaryEnd(out, template + '<!--$?-->'.length)
+    if (end < 0) return html
+    out = `${out.slice(0, template)}<!--$-->${segment.content}${out.slice(end)}`
+  }
+  return out
+}
+
+/** The content of `<div hidden id="S:n">` (nested divs counted), and the document without that div. */
+function takeSegment(html: string, id: string): { content: string; rest: string } | null {
+  const open = [...html.matchAll(SEGMENT)].find((m) => m[1] === id)
+  if (!open) return null
+  const start = open.index + open[0].length
+  const tags = /<div\b|<\/div\s*>/g
+  tags.lastIndex = start
+  let depth = 0
+  for (let m = tags.exec(html); m; m = tags.exec(html)) {
+    if (m[0].startsWith('</')) {
+      if (depth === 0)
+        return { content: html.slice(start, m.index), rest: html.slice(0, open.index) + html.slice(tags.lastIndex) }
+      depth--
+    } else depth++
+  }
+  return null
+}
+
+/** Where a boundary's fallback ends: its closing `<!--/$-->` (boundaries nested in the fallback counted). */
+function boundaryEnd(html: string, from: number): number {
+  const marks = /<!--(\/?)(?:\$[?!~]?|&)-->/g
+  marks.lastIndex = from
+  let depth = 0
+  for (let m = marks.exec(html); m; m = marks.exec(html)) {
+    if (!m[1]) depth++
+    else if (depth === 0) return m.index
+    else depth--
+  }
+  return -1
 }

@@ -1,21 +1,23 @@
-import { createHash } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type http from 'node:http'
 
-import { PUBLIC_CACHE_CONTROL } from './page-cache'
+import { doNotKeep, PUBLIC_CACHE_CONTROL } from './page-cache'
 
 /** Where the intro video plays from once a visitor presses play (src/components/IntroVideo.tsx). */
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com'
 
 /**
- * The Content-Security-Policy of every response. Scripts come only from the site itself, and an inline
- * script runs only when its SHA-256 is listed (`scriptHashes`, computed from the very HTML being sent); no
- * other origin is allowed but the video player's frame. Styles may be inline (React sets style attributes;
- * styles cannot run code).
+ * The Content-Security-Policy of every response. Scripts come only from the site itself, and no inline script
+ * runs but one carrying `nonce` (the admin's pages: a new one for each request, see `scriptNonce`). Public pages
+ * hold no inline script that runs (./lean-page.ts takes out Next's; JSON-LD is data), so their policy allows
+ * none: a script that found its way into a page's HTML (stored content, a bug) is refused by the browser,
+ * whatever the HTML holds, and every copy of a page carries the same policy. No other origin is allowed but the
+ * video player's frame. Styles may be inline (React sets style attributes; styles cannot run code).
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy({ nonce }: { nonce?: string } = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join('')}`,
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -28,17 +30,19 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): str
   ].join('; ')
 }
 
-/** The SHA-256 of each inline script of an HTML document (data blocks such as JSON-LD never run). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes = '', body = ''] = m
-    if (/\ssrc\s*=/i.test(attributes)) continue
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
-    if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue
-    hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`)
-  }
-  return [...hashes]
+/** A nonce for one answer: 128 random bits, in the base64 Next reads from a policy (getScriptNonceFromHeader). */
+export const scriptNonce = (): string => randomBytes(16).toString('base64')
+
+/**
+ * The policy the request carries to Next. Next puts the nonce of the request's Content-Security-Policy header
+ * on each script it renders (its runtime, its inline data, Payload's admin with them), so a request for the
+ * admin is given the very policy its answer will carry. Any other request carries none: a policy a client
+ * sent must not choose the nonce of a page.
+ */
+export function policyForNext(req: http.IncomingMessage, nonce: string | undefined): void {
+  delete req.headers['content-security-policy']
+  delete req.headers['content-security-policy-report-only']
+  if (nonce) req.headers['content-security-policy'] = contentSecurityPolicy({ nonce })
 }
 
 /** The headers every response carries, whatever it is. */
@@ -60,17 +64,21 @@ const toBuffer = (chunk: Chunk, encoding?: unknown) =>
     : Buffer.from(chunk)
 
 /**
- * Gives a response its Content-Security-Policy. An HTML document is held back until it is complete, then
- * sent with the hashes of exactly the inline scripts it contains; anything else gets the policy without
- * hashes at once. Holding back costs little: public pages come whole from the cache, and pages rendered per
- * request are rendered whole before they are sent. A 304 gets no policy, so the browser keeps the one it
- * stored with the page (a 304's headers replace the stored ones). `rewrite`, when given, changes the held
- * document before it is hashed and sent (public pages: ./lean-page.ts).
+ * Gives a response its Content-Security-Policy, and a public page its rewrite:
+ * - `rewrite` (public pages: ./lean-page.ts): an HTML document is held back until it is complete, rewritten,
+ *   then sent with the public policy, the same for every copy of the page (so it stays static and cacheable).
+ *   Holding back costs little: public pages come whole from the cache, and pages rendered per request are
+ *   rendered whole before they are sent.
+ * - `nonce` (the admin's pages, given the same nonce on the request: see `policyForNext`): an HTML document is
+ *   sent as Next streams it, with the policy allowing the scripts that carry the nonce. Such an answer is never
+ *   kept, here or by a shared cache: the nonce must not serve twice.
+ * Anything else gets the policy without a nonce at once. A 304 gets no policy, so the browser keeps the one it
+ * stored with the page (a 304's headers replace the stored ones).
  */
 export function applyContentSecurityPolicy(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  rewrite?: (html: string) => string,
+  { rewrite, nonce }: { rewrite?: (html: string) => string; nonce?: string } = {},
 ): void {
   const write = res.write.bind(res) as (chunk: Chunk, ...rest: unknown[]) => boolean
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
@@ -82,10 +90,16 @@ export function applyContentSecurityPolicy(
 
   const decide = () => {
     if (mode !== 'undecided') return
-    mode = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')) ? 'hold' : 'pass'
-    if (mode === 'pass' && !res.headersSent && res.statusCode !== 304) {
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy())
+    const html = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))
+    mode = html && rewrite ? 'hold' : 'pass'
+    if (mode === 'hold' || res.headersSent || res.statusCode === 304) return
+    if (html && nonce) {
+      doNotKeep(res)
+      if (!/\bno-store\b/.test(String(res.getHeader('cache-control') ?? ''))) {
+        res.setHeader('Cache-Control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+      }
     }
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ nonce: html ? nonce : undefined }))
   }
 
   res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
@@ -115,24 +129,22 @@ export function applyContentSecurityPolicy(
 
   res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
     decide()
-    if (mode !== 'hold') return end(chunk, encoding, callback)
+    if (mode !== 'hold' || !rewrite) return end(chunk, encoding, callback)
     mode = 'release'
     const done = [chunk, encoding, callback].find((a) => typeof a === 'function')
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
       chunks.push(toBuffer(chunk as Chunk, encoding))
     const held = Buffer.concat(chunks)
-    const body = rewrite && held.length > 0 ? Buffer.from(rewrite(held.toString('utf8')), 'utf8') : held
-    if (res.statusCode !== 304) {
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(body.toString('utf8'))))
-    }
+    const body = held.length > 0 ? Buffer.from(rewrite(held.toString('utf8')), 'utf8') : held
+    // The public policy, never read from the document: an inline script it holds has no say in it.
+    if (res.statusCode !== 304) res.setHeader('Content-Security-Policy', contentSecurityPolicy())
     // A public page Next marked as shareable (for a day, by its defaults) gets the site's own, short policy.
-    if (rewrite && /\bs-maxage=/.test(String(res.getHeader('cache-control') ?? ''))) {
+    if (/\bs-maxage=/.test(String(res.getHeader('cache-control') ?? ''))) {
       res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL)
     }
     // A HEAD answer keeps the length of the GET it describes (unknown once the document is rewritten).
-    if (req.method === 'HEAD' && rewrite) res.removeHeader('Content-Length')
-    else if (req.method !== 'HEAD' && res.getHeader('content-length') !== undefined)
-      res.setHeader('Content-Length', body.length)
+    if (req.method === 'HEAD') res.removeHeader('Content-Length')
+    else if (res.getHeader('content-length') !== undefined) res.setHeader('Content-Length', body.length)
     return done ? end(body, done) : end(body)
   }) as typeof res.end
 }

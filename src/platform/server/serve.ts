@@ -15,7 +15,13 @@ import { keepsRuntime, leanAssets, leanPage } from './lean-page'
 import { answerFromCache, doNotKeep, invalidatePageCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
 import { requestRefusal, sendRefusal } from './request-guard'
-import { applyContentSecurityPolicy, baseSecurityHeaders, contentSecurityPolicy } from './security-headers'
+import {
+  applyContentSecurityPolicy,
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  policyForNext,
+  scriptNonce,
+} from './security-headers'
 
 /** Where the site's images are addressed (Payload's upload route for Media, under the API's prefix). */
 const IMAGES_PATH = '/cms-api/media/file/'
@@ -28,8 +34,9 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  * pattern), for what `next start` cannot do:
  * - X-Forwarded-For is rebuilt from the connection for every request (src/domain/forwarded.ts), so a
  *   client cannot choose its own address; TRUST_PROXY_HOPS says how many proxies in front are believed.
- * - Every response carries the security headers, and a Content-Security-Policy whose script hashes are
- *   those of the very HTML sent (src/platform/server/security-headers.ts); responses are compressed here.
+ * - Every response carries the security headers and a Content-Security-Policy
+ *   (src/platform/server/security-headers.ts): public pages allow no inline script, the admin's pages only
+ *   those carrying the nonce made for that one request; responses are compressed here.
  * - Public pages are sent without Next's client runtime, with a small script of the site's own instead
  *   (src/platform/server/lean-page.ts), and may be kept by shared caches for a few seconds.
  * - Stored images are sent from disk here, without Next and Payload (src/cms/media-files.ts).
@@ -99,11 +106,14 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     if (answerFromCache(req, res)) return
     req.headers['x-forwarded-for'] = forwardedChain(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops)
     delete req.headers['x-real-ip']
+    // The admin's scripts run by a nonce made for this request alone, which Next reads from the request.
+    const nonce = runtime ? scriptNonce() : undefined
+    policyForNext(req, nonce)
     recordForCache(req, res)
     compress(req, res, () => {
       // Next's own bookkeeping headers serve only its client router, which public pages do not load.
       if (!runtime) dropNextHeaders(res)
-      applyContentSecurityPolicy(req, res, runtime ? undefined : lean)
+      applyContentSecurityPolicy(req, res, runtime ? { nonce } : { rewrite: lean })
       void withRequestId(requestId, () => handle(req, res))
     })
   }
