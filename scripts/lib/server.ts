@@ -105,7 +105,10 @@ export async function startBuildCopy(
       void stop()
       reject(new Error(`${name}: ${why}\n${out.slice(-3000)}`))
     }
-    const timer = setTimeout(() => fail('the server did not start in time'), options.timeoutMs ?? 120_000)
+    const timer = setTimeout(
+      () => fail('the server did not start in time'),
+      options.timeoutMs ?? Number(process.env.E2E_START_TIMEOUT_MS || 120_000),
+    )
     child.stdout?.on('data', (chunk: Buffer) => {
       log.write(chunk)
       out += chunk.toString()
