@@ -524,7 +524,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       })
       afterAll(async () => {
-        delete process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES
+        delete process.env.BUSY_CALENDAR_ANY_ADDRESS
         await new Promise((resolve) => server.close(resolve))
         await payload.updateGlobal({ slug: 'availability', data: { busyCalendarUrl: null }, overrideAccess: true })
       })
@@ -702,7 +702,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           context: { busyCalendarRead: true },
         })
         // The calendar is served on this machine: only the tests' setting lets the reader reach it.
-        process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES = 'true'
+        process.env.BUSY_CALENDAR_ANY_ADDRESS = 'true'
         expect(await refreshBusyCalendar(payload, NOW)).toBe('read')
         expect(await busyTimes()).toEqual([
           { start: new Date('2026-12-11T14:00:00.000Z'), end: new Date('2026-12-11T15:00:00.000Z') },
@@ -728,12 +728,12 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           failingSince: null,
           lastError: null,
         })
-        delete process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES
+        delete process.env.BUSY_CALENDAR_ANY_ADDRESS
       })
 
       it('never reads a calendar address on the private network: the admin says why, the calendar server sees nothing', async () => {
         const { refreshBusyCalendar } = await import('@/features/booking/busy-times')
-        delete process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES // as in production
+        delete process.env.BUSY_CALENDAR_ANY_ADDRESS // as in production
         const port = (server.address() as import('node:net').AddressInfo).port
         const requestsBefore = calendarRequests
         const failingSince = new Date(NOW.getTime() + 60 * 60_000)

@@ -380,8 +380,8 @@ describe('fetchBusyCalendar', () => {
     }
 
     it('refuses loopback addresses and names with the settings production has', async () => {
-      const before = process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES
-      delete process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES
+      const before = process.env.BUSY_CALENDAR_ANY_ADDRESS
+      delete process.env.BUSY_CALENDAR_ANY_ADDRESS
       try {
         for (const address of loopback()) {
           const error = await failure(`${address}/basic.ics`, { from, to, coachTimeZone: 'America/New_York' })
@@ -392,7 +392,7 @@ describe('fetchBusyCalendar', () => {
           refused,
         )
       } finally {
-        if (before !== undefined) process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES = before
+        if (before !== undefined) process.env.BUSY_CALENDAR_ANY_ADDRESS = before
       }
       expect(canaryConnections).toBe(0)
     })
@@ -414,9 +414,9 @@ describe('fetchBusyCalendar', () => {
       expect(canaryConnections).toBe(0)
     })
 
-    it('reads a calendar on this machine with BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES=true (tests, development)', async () => {
-      const before = process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES
-      process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES = 'true'
+    it('reads a calendar on this machine with BUSY_CALENDAR_ANY_ADDRESS=true (tests, development)', async () => {
+      const before = process.env.BUSY_CALENDAR_ANY_ADDRESS
+      process.env.BUSY_CALENDAR_ANY_ADDRESS = 'true'
       try {
         const { addressPolicy: _, ...production } = options
         expect(iso(await fetchBusyCalendar(local + secretPath, production))).toEqual(googleInNewYork)
@@ -424,8 +424,8 @@ describe('fetchBusyCalendar', () => {
           googleInNewYork,
         )
       } finally {
-        if (before === undefined) delete process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES
-        else process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES = before
+        if (before === undefined) delete process.env.BUSY_CALENDAR_ANY_ADDRESS
+        else process.env.BUSY_CALENDAR_ANY_ADDRESS = before
       }
     })
   })

@@ -80,11 +80,11 @@ export class BusyCalendarError extends Error {
 }
 
 /**
- * Where the calendar may be read from: public addresses only, unless BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES=true
+ * Where the calendar may be read from: public addresses only, unless BUSY_CALENDAR_ANY_ADDRESS=true
  * (tests and development, with a calendar served on this machine). Read at each call, so a test can set it.
  */
 export const defaultAddressPolicy = (): AddressPolicy =>
-  process.env.BUSY_CALENDAR_ALLOW_PRIVATE_ADDRESSES === 'true' ? anyAddress : publicAddressesOnly
+  process.env.BUSY_CALENDAR_ANY_ADDRESS === 'true' ? anyAddress : publicAddressesOnly
 
 /** The occurrences and the time left to the expansion of one file. */
 class Budget {
