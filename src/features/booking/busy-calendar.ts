@@ -15,7 +15,9 @@
  * What this module adds: dates and times without a zone the file defines are read with @date-fns/tz,
  * all-day dates and floating times in the coach's time zone, a TZID without VTIMEZONE in that zone when it
  * is an IANA name (else the coach's); free (TRANSP:TRANSPARENT) and cancelled (STATUS:CANCELLED) events and
- * overridden occurrences do not block; overrides are matched to their series by UID only.
+ * overridden occurrences do not block; overrides are matched to their series by UID only. The address is
+ * typed by a person, so it is read from public addresses only (issue 22), and a file's expansion is bounded
+ * as a whole, in occurrences and in time.
  */
 import type { Readable } from 'node:stream'
 
