@@ -126,7 +126,7 @@ describe('busyIntervals', () => {
   })
 
   const tooComplex =
-    'The calendar has too many events and repeats to read: more than 100,000 dates, or more than 5 seconds of work.'
+    'The calendar is too large to read: its events and repeats make more than 100,000 dates or take too long to work out.'
   const calendarOf = (events: string[]) =>
     ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR', ''].join('\r\n')
   const series = (uid: string, rule: string) =>
@@ -150,23 +150,23 @@ describe('busyIntervals', () => {
     throw new Error('busyIntervals read the calendar')
   }
 
-  it('bounds the whole file: 2,000 series each at the per-series limit end within the time budget', () => {
+  it('bounds the whole file: 2,000 series each at the per-series limit end in seconds, not hours', () => {
     // Every series repeats each second from before the window: 50,000 occurrences each, 100 million in all.
     const hostile = calendarOf(Array.from({ length: 2000 }, (_, i) => series(`s${i}@test`, 'FREQ=SECONDLY')))
     const { error, ms } = refusal(hostile)
     expect(error).toBeInstanceOf(BusyCalendarError)
     expect(error.message).toBe(tooComplex)
-    expect(ms).toBeLessThan(6_000)
+    expect(ms).toBeLessThan(15_000) // the time budget (10 s) is the last resort, on a busy machine
   })
 
   it('bounds the time ical.js spends on a rule that has no date at all', () => {
     // February 30th, searched day by day: one call of ical.js's iterator that never returns on its own.
     const { error, ms } = refusal(calendarOf([series('never@test', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30')]))
     expect(error.message).toBe(tooComplex)
-    expect(ms).toBeLessThan(6_000)
+    expect(ms).toBeLessThan(15_000) // the time budget (10 s) is the last resort, on a busy machine
   })
 
-  it('still reads a large ordinary calendar: 10,000 single events, and 100 weekly series running three years', () => {
+  it('still reads a large ordinary calendar: 2,000 single events, and 100 weekly series running three years', () => {
     const single = (i: number) =>
       [
         'BEGIN:VEVENT',
@@ -177,10 +177,10 @@ describe('busyIntervals', () => {
         'SUMMARY:Meeting with someone',
         'END:VEVENT',
       ].join('\r\n')
-    const singles = calendarOf(Array.from({ length: 10_000 }, (_, i) => single(i)))
-    expect(busyIntervals(singles, from, to, 'America/New_York')).toHaveLength(10_000)
+    const singles = calendarOf(Array.from({ length: 2_000 }, (_, i) => single(i)))
+    expect(busyIntervals(singles, from, to, 'America/New_York')).toHaveLength(2_000)
     const weekly = Array.from({ length: 100 }, (_, i) =>
-      series(`w${i}@test`, 'FREQ=WEEKLY;COUNT=156').replace('DTSTART:20261001', 'DTSTART:20241003'),
+      series(`w${i}@test`, 'FREQ=WEEKLY;COUNT=156').replaceAll('20261001T', '20241003T'),
     )
     expect(busyIntervals(calendarOf(weekly), from, to, 'America/New_York')).toHaveLength(100 * 5)
   })
