@@ -1,11 +1,21 @@
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import PostalMime, { type Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
+import {
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  SEEDED,
+  SEEDED_DATA_DIR,
+  SEEDED_LOG_FILE,
+} from './browser'
+import { logInAsCoach } from './coach'
 
 let browser: Browser
 const contexts: BrowserContext[] = []
@@ -190,4 +200,47 @@ describe('booking a discovery call at /scheduling', () => {
     expect(invite(moved)).toContain('SEQUENCE:1')
     expect(invite(moved)).toContain(`DTSTART:${target.replace(/[-:]/g, '').replace('.000', '')}`)
   }, 90_000)
+})
+
+describe('the coach’s own calendar address, read by the running site', () => {
+  it('is never read from this machine: the address is refused before any connection, editors read why, the log has the host', async () => {
+    // A canary calendar on loopback, reached by a name: the site resolves it, sees 127.0.0.1 and stops there.
+    let connections = 0
+    const canary = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/calendar' })
+      response.end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n')
+    })
+    canary.on('connection', () => connections++)
+    await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve))
+    const address = `http://localhost:${(canary.address() as AddressInfo).port}/private-5f2d8c0a9b/basic.ics`
+    const { token } = await logInAsCoach()
+    const auth = { 'content-type': 'application/json', Authorization: `JWT ${token}` }
+    const availability = `${SEEDED}/cms-api/globals/availability`
+    const logOffset = fs.statSync(SEEDED_LOG_FILE).size
+    try {
+      const saved = await fetch(availability, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ busyCalendarUrl: address }),
+      })
+      expect(saved.status).toBe(200)
+      // Saving a new address reads it at once (in half a second).
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(availability, { headers: auth })).json()) as { busyCalendar?: { lastError?: string } })
+              .busyCalendar?.lastError,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe('The calendar address points to a private network address, which is not allowed.')
+      expect(connections).toBe(0)
+      const log = fs.readFileSync(SEEDED_LOG_FILE).subarray(logOffset).toString('utf8')
+      const line = log.split('\n').find((l) => l.includes('could not be read'))
+      expect(line).toContain('refused: localhost is or resolves to an address that is not public')
+      expect(line).not.toMatch(/127\.0\.0\.1|private-5f2d8c0a9b/)
+    } finally {
+      await fetch(availability, { method: 'POST', headers: auth, body: JSON.stringify({ busyCalendarUrl: null }) })
+      await new Promise<void>((resolve) => canary.close(() => resolve()))
+    }
+  }, 60_000)
 })

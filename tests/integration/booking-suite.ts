@@ -523,17 +523,20 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       let server: import('node:http').Server
       let calendarBody = ''
       let calendarStatus = 200
+      let calendarRequests = 0
 
       beforeAll(async () => {
         mod = await import('@/features/booking/book')
         const http = await import('node:http')
         server = http.createServer((_req, res) => {
+          calendarRequests++
           res.writeHead(calendarStatus, { 'content-type': 'text/calendar' })
           res.end(calendarStatus === 200 ? calendarBody : 'nope')
         })
         await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       })
       afterAll(async () => {
+        delete process.env.BUSY_CALENDAR_ANY_ADDRESS
         await new Promise((resolve) => server.close(resolve))
         await payload.updateGlobal({ slug: 'availability', data: { busyCalendarUrl: null }, overrideAccess: true })
       })
@@ -710,6 +713,8 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           overrideAccess: true,
           context: { busyCalendarRead: true },
         })
+        // The calendar is served on this machine: only the tests' setting lets the reader reach it.
+        process.env.BUSY_CALENDAR_ANY_ADDRESS = 'true'
         expect(await refreshBusyCalendar(payload, NOW)).toBe('read')
         expect(await busyTimes()).toEqual([
           { start: new Date('2026-12-11T14:00:00.000Z'), end: new Date('2026-12-11T15:00:00.000Z') },
@@ -727,7 +732,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         const status = (await payload.findGlobal({ slug: 'availability', overrideAccess: true })).busyCalendar!
         expect(status.readAt).toBe(NOW.toISOString())
         expect(status.failingSince).toBe(later.toISOString())
-        expect(status.lastError).toMatch(/HTTP 500/)
+        expect(status.lastError).toBe('The calendar address answered with an error (HTTP 500).')
         expect(await open('2026-12-11T14:00:00.000Z')).toBe(false)
         calendarStatus = 200
         expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 10 * 60_000))).toBe('read')
@@ -735,6 +740,31 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           failingSince: null,
           lastError: null,
         })
+        delete process.env.BUSY_CALENDAR_ANY_ADDRESS
+      })
+
+      it('never reads a calendar address on the private network: the admin says why, the calendar server sees nothing', async () => {
+        const { refreshBusyCalendar } = await import('@/features/booking/busy-times')
+        delete process.env.BUSY_CALENDAR_ANY_ADDRESS // as in production
+        const port = (server.address() as import('node:net').AddressInfo).port
+        const requestsBefore = calendarRequests
+        const failingSince = new Date(NOW.getTime() + 60 * 60_000)
+        for (const url of [`http://127.0.0.1:${port}/basic.ics`, `webcal://localhost:${port}/basic.ics`]) {
+          await payload.updateGlobal({
+            slug: 'availability',
+            data: { busyCalendarUrl: url },
+            overrideAccess: true,
+            context: { busyCalendarRead: true },
+          })
+          expect(await refreshBusyCalendar(payload, failingSince)).toBe('failed')
+          expect((await payload.findGlobal({ slug: 'availability', overrideAccess: true })).busyCalendar).toMatchObject(
+            {
+              failingSince: failingSince.toISOString(),
+              lastError: 'The calendar address points to a private network address, which is not allowed.',
+            },
+          )
+        }
+        expect(calendarRequests).toBe(requestsBefore)
       })
 
       it('serves the private calendar feed with validators; a wrong or rotated secret answers 404', async () => {

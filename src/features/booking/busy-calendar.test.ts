@@ -3,9 +3,13 @@ import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 
+import { gzipSync } from 'node:zlib'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { busyIntervals, fetchBusyCalendar, type Interval } from './busy-calendar'
+import { publicAddressesOnly, type AddressPolicy } from '@/platform/net/public-address'
+
+import { BusyCalendarError, busyIntervals, fetchBusyCalendar, type Interval } from './busy-calendar'
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8')
 const iso = (intervals: Interval[]) => intervals.map(({ start, end }) => [start.toISOString(), end.toISOString()])
@@ -120,84 +124,189 @@ describe('busyIntervals', () => {
       'Unknown time zone: Mars/Olympus',
     )
   })
+
+  const tooComplex =
+    'The calendar is too large to read: its events and repeats make more than 100,000 dates or take too long to work out.'
+  const calendarOf = (events: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...events, 'END:VCALENDAR', ''].join('\r\n')
+  const series = (uid: string, rule: string) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTAMP:20261001T000000Z',
+      'DTSTART:20261001T000000Z',
+      'DTEND:20261001T000001Z',
+      `RRULE:${rule}`,
+      'END:VEVENT',
+    ].join('\r\n')
+  /** The error busyIntervals throws, and how long it took to. */
+  const refusal = (text: string) => {
+    const started = performance.now()
+    try {
+      busyIntervals(text, from, to, 'America/New_York')
+    } catch (error) {
+      return { error: error as Error, ms: performance.now() - started }
+    }
+    throw new Error('busyIntervals read the calendar')
+  }
+
+  it('bounds the whole file: 2,000 series each at the per-series limit end in seconds, not hours', () => {
+    // Every series repeats each second from before the window: 50,000 occurrences each, 100 million in all.
+    const hostile = calendarOf(Array.from({ length: 2000 }, (_, i) => series(`s${i}@test`, 'FREQ=SECONDLY')))
+    const { error, ms } = refusal(hostile)
+    expect(error).toBeInstanceOf(BusyCalendarError)
+    expect(error.message).toBe(tooComplex)
+    expect(ms).toBeLessThan(15_000) // the time budget (10 s) is the last resort, on a busy machine
+  })
+
+  it('bounds the time ical.js spends on a rule that has no date at all', () => {
+    // February 30th, searched day by day: one call of ical.js's iterator that never returns on its own.
+    const { error, ms } = refusal(calendarOf([series('never@test', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30')]))
+    expect(error.message).toBe(tooComplex)
+    expect(ms).toBeLessThan(15_000) // the time budget (10 s) is the last resort, on a busy machine
+  })
+
+  it('still reads a large ordinary calendar: 2,000 single events, and 100 weekly series running three years', () => {
+    const single = (i: number) =>
+      [
+        'BEGIN:VEVENT',
+        `UID:e${i}@test`,
+        'DTSTAMP:20261001T000000Z',
+        `DTSTART:202611${String((i % 20) + 1).padStart(2, '0')}T090000Z`,
+        `DTEND:202611${String((i % 20) + 1).padStart(2, '0')}T100000Z`,
+        'SUMMARY:Meeting with someone',
+        'END:VEVENT',
+      ].join('\r\n')
+    const singles = calendarOf(Array.from({ length: 2_000 }, (_, i) => single(i)))
+    expect(busyIntervals(singles, from, to, 'America/New_York')).toHaveLength(2_000)
+    const weekly = Array.from({ length: 100 }, (_, i) =>
+      series(`w${i}@test`, 'FREQ=WEEKLY;COUNT=156').replaceAll('20261001T', '20241003T'),
+    )
+    expect(busyIntervals(calendarOf(weekly), from, to, 'America/New_York')).toHaveLength(100 * 5)
+  })
 })
 
 describe('fetchBusyCalendar', () => {
   const secretPath = '/calendar/ical/coach%40example.com/private-5f2d8c0a9b/basic.ics'
   const sockets = new Set<net.Socket>()
+  const servers: net.Server[] = []
+  /** The calendar server, on 127.0.0.2: the tests' policy treats that one loopback address as public. */
   let base = ''
-  let server: http.Server
+  /** The same server on 127.0.0.1, for the setting that allows private addresses. */
+  let local = ''
+  /** Canaries on 127.0.0.1 and ::1: the server must never connect to them, however it is led there. */
+  let canary = ''
+  let canary6 = ''
+  let canaryConnections = 0
+  const asIfPublic: AddressPolicy = (address) => address === '127.0.0.2' || publicAddressesOnly(address)
 
-  beforeAll(async () => {
-    server = http.createServer((request, response) => {
-      switch (request.url) {
-        case secretPath:
-          response.writeHead(200, { 'content-type': 'text/calendar; charset=UTF-8' })
-          response.end(fixture('google.ics'))
-          return
-        case '/missing.ics':
-          response.writeHead(404, { 'content-type': 'text/plain' })
-          response.end('Not Found')
-          return
-        case '/never.ics':
-          return // never answers
-        case '/stalls.ics':
-          response.writeHead(200, { 'content-type': 'text/calendar' })
-          response.write('BEGIN:VCALENDAR\r\n') // and never ends
-          return
-        case '/huge-declared.ics':
-          response.writeHead(200, { 'content-type': 'text/calendar', 'content-length': String(6 * 1024 * 1024) })
-          response.end()
-          return
-        case '/huge-streamed.ics': {
-          response.writeHead(200, { 'content-type': 'text/calendar' }) // chunked: no length to trust
-          const line = 'X-PADDING:' + 'x'.repeat(1014) + '\r\n'
-          for (let i = 0; i < 6 * 1024; i++) response.write(line)
-          response.end()
-          return
-        }
-        case '/page.html':
-          response.writeHead(200, { 'content-type': 'text/html' })
-          response.end('<!doctype html><html><body>Please sign in</body></html>')
-          return
-        default:
-          response.writeHead(500)
-          response.end()
+  const handler: http.RequestListener = (request, response) => {
+    const url = new URL(request.url!, 'http://calendar')
+    const hops = /^\/hops\/(\d+)$/.exec(url.pathname)
+    if (hops) {
+      // A chain of redirects, the last one to the calendar.
+      const left = Number(hops[1])
+      response.writeHead(302, { location: left > 1 ? `/hops/${left - 1}` : secretPath })
+      response.end()
+      return
+    }
+    if (url.pathname === '/to') {
+      response.writeHead(302, { location: url.searchParams.get('location')! })
+      response.end()
+      return
+    }
+    switch (url.pathname) {
+      case secretPath:
+        response.writeHead(200, { 'content-type': 'text/calendar; charset=UTF-8' })
+        response.end(fixture('google.ics'))
+        return
+      case '/gzipped.ics':
+        if (!/\bgzip\b/.test(String(request.headers['accept-encoding']))) break
+        response.writeHead(200, { 'content-type': 'text/calendar', 'content-encoding': 'gzip' })
+        response.end(gzipSync(fixture('google.ics')))
+        return
+      case '/missing.ics':
+        response.writeHead(404, { 'content-type': 'text/plain' })
+        response.end('Not Found: /calendar/ical/coach@example.com on 10.0.0.7')
+        return
+      case '/never.ics':
+        return // never answers
+      case '/stalls.ics':
+        response.writeHead(200, { 'content-type': 'text/calendar' })
+        response.write('BEGIN:VCALENDAR\r\n') // and never ends
+        return
+      case '/huge-declared.ics':
+        response.writeHead(200, { 'content-type': 'text/calendar', 'content-length': String(6 * 1024 * 1024) })
+        response.end()
+        return
+      case '/huge-streamed.ics': {
+        response.writeHead(200, { 'content-type': 'text/calendar' }) // chunked: no length to trust
+        const line = 'X-PADDING:' + 'x'.repeat(1014) + '\r\n'
+        for (let i = 0; i < 6 * 1024; i++) response.write(line)
+        response.end()
+        return
       }
-    })
+      case '/page.html':
+        response.writeHead(200, { 'content-type': 'text/html' })
+        response.end('<!doctype html><html><body>Please sign in</body></html>')
+        return
+    }
+    response.writeHead(500)
+    response.end()
+  }
+
+  const listen = async (server: net.Server, host: string) => {
+    servers.push(server)
     server.on('connection', (socket) => {
       sockets.add(socket)
       socket.on('close', () => sockets.delete(socket))
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as net.AddressInfo
-    base = `http://127.0.0.1:${port}`
+    await new Promise<void>((resolve) => server.listen(0, host, resolve))
+    return (server.address() as net.AddressInfo).port
+  }
+
+  beforeAll(async () => {
+    base = `http://127.0.0.2:${await listen(http.createServer(handler), '127.0.0.2')}`
+    local = `http://127.0.0.1:${await listen(http.createServer(handler), '127.0.0.1')}`
+    const canaryServer = () => http.createServer(handler).on('connection', () => canaryConnections++)
+    canary = `http://127.0.0.1:${await listen(canaryServer(), '127.0.0.1')}`
+    canary6 = `http://[::1]:${await listen(canaryServer(), '::1')}`
   })
 
   afterAll(async () => {
     for (const socket of sockets) socket.destroy()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))))
   })
 
-  const options = { from, to, coachTimeZone: 'America/New_York' }
+  const options = { from, to, coachTimeZone: 'America/New_York', addressPolicy: asIfPublic }
+  /** The BusyCalendarError the read ends with. */
+  const failure = async (url: string, opts: Parameters<typeof fetchBusyCalendar>[1] = options) => {
+    const error = await fetchBusyCalendar(url, opts).then(
+      () => new Error('The calendar was read'),
+      (e: Error) => e,
+    )
+    expect(error).toBeInstanceOf(BusyCalendarError)
+    return error as BusyCalendarError
+  }
 
   it('fetches and expands the calendar', async () => {
     expect(iso(await fetchBusyCalendar(base + secretPath, options))).toEqual(googleInNewYork)
   })
 
-  it('names the HTTP status, and only the host of the secret address', async () => {
-    const error = await fetchBusyCalendar(`${base}/missing.ics`, options).catch((e: Error) => e)
-    expect(error).toBeInstanceOf(Error)
-    expect((error as Error).message).toBe(
-      `Reading the busy calendar at ${new URL(base).host} failed: HTTP 404 Not Found.`,
-    )
+  it('decodes a gzipped answer, as fetch() did', async () => {
+    expect(iso(await fetchBusyCalendar(`${base}/gzipped.ics`, options))).toEqual(googleInNewYork)
+  })
+
+  it('says the HTTP status to editors; the log gets the host, never the secret address or the answer', async () => {
+    const error = await failure(`${base}/missing.ics`)
+    expect(error.message).toBe('The calendar address answered with an error (HTTP 404).')
+    expect(error.detail).toBe(`${new URL(base).host} answered HTTP 404 Not Found`)
   })
 
   it('gives up when the server never answers, within the timeout', async () => {
     const started = Date.now()
-    await expect(fetchBusyCalendar(`${base}/never.ics`, { ...options, timeoutMs: 300 })).rejects.toThrow(
-      /timed out after 300 ms/,
-    )
+    const error = await failure(`${base}/never.ics`, { ...options, timeoutMs: 300 })
+    expect(error.message).toBe('The calendar address did not answer within 0.3 seconds.')
     const elapsed = Date.now() - started
     expect(elapsed).toBeGreaterThanOrEqual(250)
     expect(elapsed).toBeLessThan(1300)
@@ -205,19 +314,20 @@ describe('fetchBusyCalendar', () => {
 
   it('gives up when the body stalls, within the same timeout', async () => {
     const started = Date.now()
-    await expect(fetchBusyCalendar(`${base}/stalls.ics`, { ...options, timeoutMs: 300 })).rejects.toThrow(
-      /timed out after 300 ms/,
-    )
+    const error = await failure(`${base}/stalls.ics`, { ...options, timeoutMs: 300 })
+    expect(error.message).toBe('The calendar address did not answer within 0.3 seconds.')
     expect(Date.now() - started).toBeLessThan(1300)
   })
 
   it.each(['/huge-declared.ics', '/huge-streamed.ics'])('refuses a body over 5 MB: %s', async (where) => {
-    await expect(fetchBusyCalendar(base + where, options)).rejects.toThrow(/larger than 5 MB/)
+    expect((await failure(base + where)).message).toBe('The calendar is larger than 5 MB.')
   })
 
   it('refuses text that is no calendar', async () => {
-    await expect(fetchBusyCalendar(`${base}/page.html`, options)).rejects.toThrow(
-      /^Reading the busy calendar at 127\.0\.0\.1:\d+ failed: The busy calendar is not valid iCalendar text/,
+    const error = await failure(`${base}/page.html`)
+    expect(error.message).toBe('The calendar address does not give a calendar (an .ics file).')
+    expect(error.detail).toMatch(
+      /^127\.0\.0\.2:\d+ gave no readable calendar: The busy calendar is not valid iCalendar/,
     )
   })
 
@@ -230,22 +340,93 @@ describe('fetchBusyCalendar', () => {
         socket.destroy()
       })
     })
-    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.2', resolve))
     const { port } = tcp.address() as net.AddressInfo
     try {
-      await expect(fetchBusyCalendar(`webcal://127.0.0.1:${port}/basic.ics`, options)).rejects.toThrow(
-        `Reading the busy calendar at 127.0.0.1:${port} failed`,
-      )
+      const error = await failure(`webcal://127.0.0.2:${port}/basic.ics`)
+      expect(error.message).toBe('The calendar address could not be read.')
+      expect(error.detail).toMatch(new RegExp(`^reading 127\\.0\\.0\\.2:${port} failed: \\w+`))
       expect(firstByte).toBe(0x16)
     } finally {
       await new Promise<void>((resolve) => tcp.close(() => resolve()))
     }
   })
 
-  it.each([
-    ['ftp://example.com/cal.ics', 'must start with https://, http:// or webcal://'],
-    ['not a url', 'not a valid URL'],
-  ])('refuses the address %j', async (url, message) => {
-    await expect(fetchBusyCalendar(url, options)).rejects.toThrow(message)
+  it.each(['ftp://example.com/cal.ics', 'not a url', 'javascript:alert(1)'])('refuses the address %j', async (url) => {
+    expect((await failure(url)).message).toBe(
+      'The calendar address is not a valid web address: paste the whole address, starting with https:// or webcal://.',
+    )
+  })
+
+  it('follows up to 3 redirects, and refuses a 4th', async () => {
+    expect(iso(await fetchBusyCalendar(`${base}/hops/3`, options))).toEqual(googleInNewYork)
+    expect((await failure(`${base}/hops/4`)).message).toBe('The calendar address redirects more than 3 times.')
+  })
+
+  describe('never reaches into the private network', () => {
+    const refused = 'The calendar address points to a private network address, which is not allowed.'
+    /** Addresses of the canaries, spelled every way that leads to them. */
+    const loopback = () => {
+      const port = new URL(canary).port
+      return [
+        canary,
+        `http://localhost:${port}`,
+        `http://[::ffff:127.0.0.1]:${port}`,
+        `http://2130706433:${port}`, // 127.0.0.1 as one number
+        `http://0.0.0.0:${port}`, // Linux connects 0.0.0.0 to this machine
+        canary6,
+        `http://[::]:${new URL(canary6).port}`,
+      ]
+    }
+
+    it('refuses loopback addresses and names with the settings production has', async () => {
+      const before = process.env.BUSY_CALENDAR_ANY_ADDRESS
+      delete process.env.BUSY_CALENDAR_ANY_ADDRESS
+      try {
+        for (const address of loopback()) {
+          const error = await failure(`${address}/basic.ics`, { from, to, coachTimeZone: 'America/New_York' })
+          expect([address, error.message]).toEqual([address, refused])
+        }
+        // The reader's own calendar server is refused too: 127.0.0.2 is public only to the tests' policy.
+        expect((await failure(base + secretPath, { from, to, coachTimeZone: 'America/New_York' })).message).toBe(
+          refused,
+        )
+      } finally {
+        if (before !== undefined) process.env.BUSY_CALENDAR_ANY_ADDRESS = before
+      }
+      expect(canaryConnections).toBe(0)
+    })
+
+    it('refuses a redirect to loopback like a direct address, after one hop or several', async () => {
+      for (const address of loopback()) {
+        const to = `${address}/basic.ics`
+        const once = `${base}/to?location=${encodeURIComponent(to)}`
+        const twice = `${base}/to?location=${encodeURIComponent(once)}`
+        expect([address, (await failure(once)).message]).toEqual([address, refused])
+        expect([address, (await failure(twice)).message]).toEqual([address, refused])
+      }
+      expect(canaryConnections).toBe(0)
+    })
+
+    it('logs which host was refused, never the address it resolved to', async () => {
+      const error = await failure(`http://localhost:${new URL(canary).port}/basic.ics`)
+      expect(error.detail).toBe('refused: localhost is or resolves to an address that is not public')
+      expect(canaryConnections).toBe(0)
+    })
+
+    it('reads a calendar on this machine with BUSY_CALENDAR_ANY_ADDRESS=true (tests, development)', async () => {
+      const before = process.env.BUSY_CALENDAR_ANY_ADDRESS
+      process.env.BUSY_CALENDAR_ANY_ADDRESS = 'true'
+      try {
+        const { addressPolicy: _, ...production } = options
+        expect(iso(await fetchBusyCalendar(local + secretPath, production))).toEqual(googleInNewYork)
+        expect(iso(await fetchBusyCalendar(`http://localhost:${new URL(local).port}/hops/2`, production))).toEqual(
+          googleInNewYork,
+        )
+      } finally {
+        if (before === undefined) delete process.env.BUSY_CALENDAR_ANY_ADDRESS
+        else process.env.BUSY_CALENDAR_ANY_ADDRESS = before
+      }
+    })
   })
 })

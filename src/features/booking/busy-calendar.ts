@@ -15,10 +15,17 @@
  * What this module adds: dates and times without a zone the file defines are read with @date-fns/tz,
  * all-day dates and floating times in the coach's time zone, a TZID without VTIMEZONE in that zone when it
  * is an IANA name (else the coach's); free (TRANSP:TRANSPARENT) and cancelled (STATUS:CANCELLED) events and
- * overridden occurrences do not block; overrides are matched to their series by UID only.
+ * overridden occurrences do not block; overrides are matched to their series by UID only. The address is
+ * typed by a person, so it is read from public addresses only (issue 22), and a file's expansion is bounded
+ * as a whole, in occurrences and in time.
  */
+import type { Readable } from 'node:stream'
+
 import { TZDate } from '@date-fns/tz'
 import ICAL from 'ical.js'
+
+import { AddressRefusedError, anyAddress, publicAddressesOnly, type AddressPolicy } from '@/platform/net/public-address'
+import { getPublic, TooManyRedirectsError } from '@/platform/net/public-get'
 
 export type Interval = { start: Date; end: Date }
 
@@ -32,7 +39,104 @@ const MAX_CALENDAR_BYTES = 5 * 1024 * 1024
 /** Occurrences looked at per recurring series: ends the expansion of endless minutely or secondly rules. */
 const MAX_OCCURRENCES_PER_SERIES = 50_000
 
+/**
+ * The whole file's bounds. Without them, thousands of series each at the per-series limit, or one rule
+ * ical.js searches for ever (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30), keep the server's only thread busy for hours.
+ * - Occurrences of all series and events together: 100,000 take about 3 s on an idle 2-core server.
+ * - Turns of ical.js's search for a rule's next date: ordinary rules take 1 to 4 per occurrence, an hourly
+ *   or minutely rule narrowed to a few hours some 25.
+ * - Time, against a machine so busy that the counts above take too long (a backstop: on a machine shared by
+ *   four builds, 10,000 single events took 5 s).
+ */
+const MAX_OCCURRENCES = 100_000
+const MAX_SEARCH_STEPS = 1_000_000
+const EXPANSION_BUDGET_MS = 10_000
+
 const DEFAULT_TIMEOUT_MS = 10_000
+
+/** Redirects followed, each to an address checked like the first. */
+const MAX_REDIRECTS = 3
+
+/**
+ * What editors read under "Reading your calendar" when it cannot be read: the kind of failure in the
+ * interface's words, never a resolved address, a server's error text or its answer. The details go to the log.
+ */
+export const UNREADABLE = 'The calendar address could not be read.'
+const REASONS = {
+  invalid:
+    'The calendar address is not a valid web address: paste the whole address, starting with https:// or webcal://.',
+  private: 'The calendar address points to a private network address, which is not allowed.',
+  redirects: `The calendar address redirects more than ${MAX_REDIRECTS} times.`,
+  status: (status: number) => `The calendar address answered with an error (HTTP ${status}).`,
+  timeout: (ms: number) => `The calendar address did not answer within ${ms / 1000} seconds.`,
+  tooLarge: `The calendar is larger than ${MAX_CALENDAR_BYTES / 1024 / 1024} MB.`,
+  notCalendar: 'The calendar address does not give a calendar (an .ics file).',
+  tooComplex: `The calendar is too large to read: its events and repeats make more than ${MAX_OCCURRENCES.toLocaleString('en-US')} dates or take too long to work out.`,
+}
+
+/** A calendar that cannot be read: `message` is what editors may read, `detail` what the log gets. */
+export class BusyCalendarError extends Error {
+  constructor(
+    reason: string,
+    readonly detail: string,
+  ) {
+    super(reason)
+    this.name = 'BusyCalendarError'
+  }
+}
+
+/**
+ * Where the calendar may be read from: public addresses only, unless BUSY_CALENDAR_ANY_ADDRESS=true
+ * (tests and development, with a calendar served on this machine). Read at each call, so a test can set it.
+ */
+export const defaultAddressPolicy = (): AddressPolicy =>
+  process.env.BUSY_CALENDAR_ANY_ADDRESS === 'true' ? anyAddress : publicAddressesOnly
+
+/** What is left to the expansion of one file: occurrences, search steps, time. */
+class Budget {
+  private occurrences = 0
+  private steps = 0
+  private readonly deadline = performance.now() + EXPANSION_BUDGET_MS
+
+  /** One occurrence or event read. */
+  occurrence() {
+    if (++this.occurrences > MAX_OCCURRENCES) this.exceeded(`more than ${MAX_OCCURRENCES} occurrences`)
+    if ((this.occurrences & 0xff) === 0) this.checkTime()
+  }
+
+  /** One turn of ical.js's own search for the next date of a rule. */
+  step() {
+    if (++this.steps > MAX_SEARCH_STEPS) this.exceeded(`more than ${MAX_SEARCH_STEPS} search steps`)
+    if ((this.steps & 0x3ff) === 0) this.checkTime()
+  }
+
+  private checkTime() {
+    if (performance.now() > this.deadline) this.exceeded(`more than ${EXPANSION_BUDGET_MS} ms of expansion`)
+  }
+
+  private exceeded(what: string): never {
+    throw new BusyCalendarError(REASONS.tooComplex, `the calendar is too large or complex to expand (${what})`)
+  }
+}
+
+// ical.js searches for a rule's next date in a loop inside RecurIterator.next(); for a rule with no date at all
+// (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) one call never returns. Every turn of that loop asks
+// check_contracting_rules(), so the budget of the expansion under way is kept there too. The slot is global:
+// the server may load this module in more than one bundle, all sharing one ical.js.
+const EXPANDING = Symbol.for('coach-site.busy-calendar.expanding')
+const PATCHED = Symbol.for('coach-site.busy-calendar.ical-budget')
+type Slot = { [EXPANDING]?: Budget | null }
+{
+  const prototype = ICAL.RecurIterator.prototype as InstanceType<typeof ICAL.RecurIterator> & { [PATCHED]?: true }
+  if (!prototype[PATCHED]) {
+    const original = prototype.check_contracting_rules
+    prototype.check_contracting_rules = function (this: typeof prototype) {
+      ;(globalThis as Slot)[EXPANDING]?.step()
+      return original.call(this)
+    }
+    prototype[PATCHED] = true
+  }
+}
 
 function isTimeZone(name: string): boolean {
   try {
@@ -132,9 +236,25 @@ function calendarsOf(icsText: string): Component[] {
   return calendars
 }
 
-/** Parses iCalendar text into the busy intervals overlapping [from, to), expanded and sorted by start. */
+/**
+ * Parses iCalendar text into the busy intervals overlapping [from, to), expanded and sorted by start. A file
+ * over the bounds of the expansion (MAX_OCCURRENCES, EXPANSION_BUDGET_MS) throws a BusyCalendarError.
+ */
 export function busyIntervals(icsText: string, from: Date, to: Date, coachTimeZone: string): Interval[] {
   if (!isTimeZone(coachTimeZone)) throw new Error(`Unknown time zone: ${coachTimeZone}`)
+  // Parsing is bounded by the size cap (5 MB: about a second); the budget is the expansion's.
+  const calendars = calendarsOf(icsText)
+  const slot = globalThis as Slot
+  const budget = new Budget()
+  slot[EXPANDING] = budget
+  try {
+    return expandAll(calendars, from, to, coachTimeZone, budget)
+  } finally {
+    slot[EXPANDING] = null
+  }
+}
+
+function expandAll(calendars: Component[], from: Date, to: Date, coachTimeZone: string, budget: Budget): Interval[] {
   const windowStart = from.getTime()
   const windowEnd = to.getTime()
   const intervals: Interval[] = []
@@ -144,7 +264,7 @@ export function busyIntervals(icsText: string, from: Date, to: Date, coachTimeZo
     if (end > start && start < windowEnd && end > windowStart) intervals.push(interval)
   }
 
-  for (const calendar of calendarsOf(icsText)) {
+  for (const calendar of calendars) {
     // Series (no RECURRENCE-ID) and their overridden occurrences, grouped by UID.
     const series = new Map<string, { masters: Component[]; overrides: Component[] }>()
     const single: Component[] = []
@@ -162,29 +282,33 @@ export function busyIntervals(icsText: string, from: Date, to: Date, coachTimeZo
 
     for (const [uid, { masters, overrides }] of series) {
       try {
-        for (const master of masters) expandSeries(master, overrides, windowEnd, coachTimeZone, keep)
+        for (const master of masters) expandSeries(master, overrides, windowEnd, coachTimeZone, keep, budget)
         // An override stands on its own: its DTSTART and DTEND, its own TRANSP and STATUS. Overrides with no
         // series in the file (a single invited occurrence) are events like any other.
         for (const override of overrides) {
+          budget.occurrence()
           if (blocks(override)) {
             const event = new ICAL.Event(override)
             keep(span(event, event.startDate, coachTimeZone))
           }
         }
       } catch (error) {
+        if (error instanceof BusyCalendarError) throw error
         throw new Error(`The busy calendar has an event it cannot read (UID ${uid}): ${(error as Error).message}`)
       }
     }
     for (const component of single) {
       try {
+        budget.occurrence()
         if (!blocks(component)) continue
         if (component.hasProperty('rrule') || component.hasProperty('rdate')) {
-          expandSeries(component, [], windowEnd, coachTimeZone, keep)
+          expandSeries(component, [], windowEnd, coachTimeZone, keep, budget)
         } else {
           const event = new ICAL.Event(component, { exceptions: [] })
           keep(span(event, event.startDate, coachTimeZone))
         }
       } catch (error) {
+        if (error instanceof BusyCalendarError) throw error
         throw new Error(`The busy calendar has an event it cannot read: ${(error as Error).message}`)
       }
     }
@@ -204,6 +328,7 @@ function expandSeries(
   windowEnd: number,
   coachTimeZone: string,
   keep: (interval: Interval) => void,
+  budget: Budget,
 ) {
   const event = new ICAL.Event(master, { exceptions: overrides, strictExceptions: true })
   const startTzid = tzidOf(master, 'dtstart')
@@ -211,6 +336,7 @@ function expandSeries(
   for (let count = 0; count < MAX_OCCURRENCES_PER_SERIES; count++) {
     const occurrence = iterator.next()
     if (!occurrence) return
+    budget.occurrence()
     // Occurrences come in order of their original start; an override may move one, but then it is kept
     // by the caller, not here.
     if (instantOf(occurrence, startTzid, coachTimeZone) >= windowEnd && !event.rangeExceptions.length) return
@@ -232,88 +358,89 @@ function expandSeries(
 
 /**
  * Fetches the calendar address (https: or http:, also webcal: treated as https:) with a timeout and a size cap
- * (5 MB); throws an Error with a clear message on HTTP errors, timeouts, oversize or unparsable text. The
- * messages name the host only: the address itself is a secret.
+ * (5 MB), from public addresses only (see src/platform/net/public-address.ts; `addressPolicy` says otherwise
+ * in tests), following at most 3 redirects, each checked the same way. Throws a BusyCalendarError whose
+ * message editors may read and whose detail names the host only: the address itself is a secret.
  */
 export async function fetchBusyCalendar(
   url: string,
-  options: { from: Date; to: Date; coachTimeZone: string; timeoutMs?: number },
+  options: { from: Date; to: Date; coachTimeZone: string; timeoutMs?: number; addressPolicy?: AddressPolicy },
 ): Promise<Interval[]> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   let address: URL
   try {
     address = new URL(url.trim())
   } catch {
-    throw new Error('The busy calendar address is not a valid URL.')
+    throw new BusyCalendarError(REASONS.invalid, 'the address is not a valid URL')
   }
   if (address.protocol === 'webcal:' || address.protocol === 'webcals:') {
     address = new URL(`https:${address.href.slice(address.protocol.length)}`)
   }
   if (address.protocol !== 'https:' && address.protocol !== 'http:') {
-    throw new Error(
-      `The busy calendar address must start with https://, http:// or webcal:// (not ${address.protocol}).`,
-    )
+    throw new BusyCalendarError(REASONS.invalid, `the address is a ${address.protocol} address`)
   }
-  const where = `the busy calendar at ${address.host}`
+  const host = address.host
 
   const signal = AbortSignal.timeout(timeoutMs)
   let text: string
   try {
-    const response = await fetch(address, {
+    const response = await getPublic(address, {
+      policy: options.addressPolicy ?? defaultAddressPolicy(),
       signal,
-      redirect: 'follow',
-      cache: 'no-store',
+      maxRedirects: MAX_REDIRECTS,
       headers: { accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1' },
     })
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => {})
-      throw new Error(
-        `Reading ${where} failed: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    if (response.status < 200 || response.status > 299) {
+      response.body.destroy()
+      throw new BusyCalendarError(
+        REASONS.status(response.status),
+        `${response.url.host} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
       )
     }
-    text = await readCapped(response, where)
+    text = await readCapped(response.body, response.headers['content-length'], response.url.host)
   } catch (error) {
-    if (signal.aborted || (error as Error).name === 'TimeoutError') {
-      throw new Error(`Reading ${where} timed out after ${timeoutMs} ms.`)
+    if (error instanceof BusyCalendarError) throw error
+    if (signal.aborted)
+      throw new BusyCalendarError(REASONS.timeout(timeoutMs), `${host} timed out after ${timeoutMs} ms`)
+    if (error instanceof AddressRefusedError) {
+      throw new BusyCalendarError(REASONS.private, `refused: ${error.message}`)
     }
-    if ((error as Error).message.startsWith('Reading ')) throw error
-    throw new Error(`Reading ${where} failed: ${describe(error)}`)
+    if (error instanceof TooManyRedirectsError) throw new BusyCalendarError(REASONS.redirects, error.message)
+    throw new BusyCalendarError(UNREADABLE, `reading ${host} failed: ${describe(error)}`)
   }
 
   try {
     return busyIntervals(text, options.from, options.to, options.coachTimeZone)
   } catch (error) {
-    throw new Error(`Reading ${where} failed: ${(error as Error).message}`)
+    if (error instanceof BusyCalendarError) throw error
+    throw new BusyCalendarError(REASONS.notCalendar, `${host} gave no readable calendar: ${(error as Error).message}`)
   }
 }
 
-async function readCapped(response: Response, where: string): Promise<string> {
-  const tooLarge = `Reading ${where} failed: the calendar is larger than ${MAX_CALENDAR_BYTES / 1024 / 1024} MB.`
-  const declared = Number(response.headers.get('content-length'))
+async function readCapped(body: Readable, contentLength: string | undefined, host: string): Promise<string> {
+  const tooLarge = () =>
+    new BusyCalendarError(REASONS.tooLarge, `${host} sent more than ${MAX_CALENDAR_BYTES / 1024 / 1024} MB`)
+  const declared = Number(contentLength)
   if (Number.isFinite(declared) && declared > MAX_CALENDAR_BYTES) {
-    await response.body?.cancel().catch(() => {})
-    throw new Error(tooLarge)
+    body.destroy()
+    throw tooLarge()
   }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
   const decoder = new TextDecoder('utf-8')
   let size = 0
   let text = ''
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength
     if (size > MAX_CALENDAR_BYTES) {
-      await reader.cancel().catch(() => {})
-      throw new Error(tooLarge)
+      body.destroy()
+      throw tooLarge()
     }
-    text += decoder.decode(value, { stream: true })
+    text += decoder.decode(chunk, { stream: true })
   }
   return text + decoder.decode()
 }
 
+/** The network's error by its code (ECONNREFUSED, CERT_HAS_EXPIRED): its message may name an IP address. */
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause
-  const detail = cause?.code ?? cause?.message
-  return `${(error as Error).message}${detail ? ` (${detail})` : ''}.`
+  const { message, code } = error as { message?: string; code?: string }
+  return code ?? message ?? String(error)
 }

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { fetchBusyCalendar } from './busy-calendar'
+import { BusyCalendarError, fetchBusyCalendar, UNREADABLE } from './busy-calendar'
 
 const DAY = 24 * 60 * 60 * 1000
 /** How often the coach's calendar is read (the timer in the server process; see src/instrumentation-node.ts). */
@@ -8,7 +8,8 @@ export const BUSY_REFRESH_MS = Number(process.env.BUSY_CALENDAR_INTERVAL_MS ?? 5
 
 /**
  * Reads the coach's calendar address and keeps what it says as the last good copy. When it cannot be read,
- * the last good copy stays in use and the admin shows the error and since when it has been failing.
+ * the last good copy stays in use and the admin shows why (in general terms: editors read it) and since when
+ * it has been failing; the log gets the details.
  */
 export async function refreshBusyCalendar(payload: Payload, now = new Date()): Promise<'read' | 'failed' | 'none'> {
   const a = await payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true })
@@ -36,13 +37,17 @@ export async function refreshBusyCalendar(payload: Payload, now = new Date()): P
     })
     return 'read'
   } catch (error) {
+    const known = error instanceof BusyCalendarError
+    console.warn(
+      `The coach’s calendar could not be read; the last good copy stays in use: ${known ? error.detail : error instanceof Error ? error.message : String(error)}`,
+    )
     await payload.updateGlobal({
       slug: 'availability',
       data: {
         busyCalendar: {
           ...status,
           failingSince: status.failingSince ?? now.toISOString(),
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          lastError: known ? error.message : UNREADABLE,
         },
       },
       depth: 0,
@@ -61,8 +66,8 @@ export function startBusyCalendarReader(payloadOf: () => Promise<Payload>): void
   if (g[TIMER]) return
   const run = async () => {
     try {
-      const outcome = await refreshBusyCalendar(await payloadOf())
-      if (outcome === 'failed') console.warn('The coach’s calendar could not be read; the last good copy stays in use.')
+      // A failure is logged by refreshBusyCalendar, with its details.
+      await refreshBusyCalendar(await payloadOf())
     } catch (error) {
       // Most often the database is down; the next tick tries again.
       console.warn('Reading the coach’s calendar was skipped:', error instanceof Error ? error.message : error)
