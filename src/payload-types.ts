@@ -458,6 +458,7 @@ export interface Faq {
  */
 export interface User {
   id: number;
+  currentPassword?: string | null;
   name?: string | null;
   /**
    * The first account is always an admin. Only admins can change roles.
@@ -821,6 +822,7 @@ export interface MediaSelect<T extends boolean = true> {
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
+  currentPassword?: T;
   name?: T;
   role?: T;
   totpEnabled?: T;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
+import { CURRENT_PASSWORD_MISSING } from '@/features/accounts/current-password'
 import { DEVICE_COOKIE, LOGIN_LIMIT, LOGIN_THROTTLED } from '@/features/accounts/login-throttle'
 import { PASSWORD_COMMON, PASSWORD_TOO_SHORT } from '@/features/accounts/password-policy'
 import { currentCode, TOTP_REQUIRED } from '@/features/accounts/totp'
@@ -115,6 +116,8 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.goto(`${site.url}/admin`)
     await page.waitForURL(`${site.url}/admin/create-first-user`)
     await fill(page, '#field-email', COACH.email)
+    // No account yet, so no current password to ask for.
+    expect(await page.locator('#field-currentPassword').count()).toBe(0)
     // A common password is refused, with the reason under the field.
     await fill(page, '#field-password', 'Password2024!')
     await fill(page, '#field-confirm-password', 'Password2024!')
@@ -625,6 +628,68 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await expectDashboard(page)
     await context.close()
     expect(violations()).toEqual([])
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 120_000)
+
+  it('the coach changes their password on the account screen: only with the current password', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await signIn(page)
+    const logsIn = async (password: string, from: string) =>
+      (
+        await fetch(`${site.url}/cms-api/users/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: site.url, 'x-forwarded-for': from },
+          body: JSON.stringify({ email: COACH.email, password }),
+        })
+      ).status
+
+    // Not asked on a new account's screen, nor on another's (the coach manages an assistant's account).
+    const created = await page.request.post(`${site.url}/cms-api/users`, {
+      data: { email: 'assistant.pw@example.com', password: 'an assistant long password', role: 'editor' },
+      headers: { origin: site.url },
+    })
+    expect(created.status()).toBe(201)
+    const assistantId = ((await created.json()) as { doc: { id: number | string } }).doc.id
+    for (const path of ['create', String(assistantId)]) {
+      await page.goto(`${site.url}/admin/collections/users/${path}`)
+      await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+      expect(await page.locator('#field-currentPassword').count(), path).toBe(0)
+    }
+    await page.request.delete(`${site.url}/cms-api/users/${assistantId}`, { headers: { origin: site.url } })
+
+    // The account screen: "Current password", a password input the browser's password manager fills.
+    await page.goto(`${site.url}/admin/account`)
+    const current = page.locator('#field-currentPassword:visible')
+    await current.waitFor()
+    expect(await current.getAttribute('type')).toBe('password')
+    expect(await current.getAttribute('autocomplete')).toBe('current-password')
+    await page.getByText('Needed to change your e-mail or password.').first().waitFor()
+    // The screen can render its fields again while it loads, which drops a click: the coach clicks again.
+    const newPassword = page.locator('#field-password:visible')
+    for (let attempt = 0; attempt < 3 && !(await newPassword.isVisible()); attempt++) {
+      await page.getByRole('button', { name: 'Change Password' }).click()
+      await newPassword.waitFor({ timeout: 10_000 }).catch(() => {})
+    }
+    const changed = 'the coach’s renewed long password'
+    await fill(page, '#field-password', changed)
+    await fill(page, '#field-confirm-password', changed)
+
+    // Without the current password: refused, with the reason under its field; the old password still works.
+    await submit(page, 'Save')
+    const currentField = page.locator('.field-type', { has: page.locator('#field-currentPassword') })
+    await currentField.getByText(CURRENT_PASSWORD_MISSING).first().waitFor()
+    expect(await logsIn(coachPassword, '192.0.2.121')).toBe(200)
+    expect(await logsIn(changed, '192.0.2.122')).toBe(401)
+
+    // With it: saved, and from now on the new password is the one that logs in.
+    await fill(page, '#field-currentPassword', coachPassword)
+    await submit(page, 'Save')
+    await page.getByText('Updated successfully.').first().waitFor()
+    expect(await logsIn(changed, '192.0.2.123')).toBe(200)
+    expect(await logsIn(coachPassword, '192.0.2.124')).toBe(401)
+    coachPassword = changed
+    await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 120_000)
 

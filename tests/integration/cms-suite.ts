@@ -446,5 +446,163 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(login.user?.email).toBe(email)
       await payload.delete({ collection: 'users', id: user.id })
     })
+
+    it('asks for the current password to change one’s own e-mail or password, by every path; an admin changing another account is not asked', async () => {
+      const { createLocalReq, updateByIDOperation, updateOperation } = await import('payload')
+      const { CURRENT_PASSWORD_MISSING, CURRENT_PASSWORD_THROTTLED, CURRENT_PASSWORD_WRONG } =
+        await import('@/features/accounts/current-password')
+      const { FAILED_LOGIN_FLOOR_MS, LOGIN_LIMIT } = await import('@/features/accounts/login-throttle')
+      const domain = `${label.toLowerCase()}.example`
+      let password = 'my own long passphrase'
+      const owner = await payload.create({
+        collection: 'users',
+        data: { email: `owner@${domain}`, password, role: 'editor' },
+      })
+      const coachPassword = 'the coach’s long passphrase'
+      const coach = await payload.create({
+        collection: 'users',
+        data: { email: `coach-of-owner@${domain}`, password: coachPassword, role: 'admin' },
+      })
+      type Account = typeof owner
+      type Data = Record<string, unknown>
+      // As a client's request reaches Payload's operation (REST, GraphQL, the account screen): logged in as
+      // `as`, from the address `from`.
+      const asClient = (as: Account, from: string) =>
+        createLocalReq(
+          {
+            req: { payloadAPI: 'REST', headers: new Headers({ 'x-forwarded-for': from }) },
+            user: { ...as, collection: 'users' },
+          },
+          payload,
+        )
+      const collection = payload.collections.users
+      const outcome = (done: Promise<unknown>) =>
+        done.then(
+          (doc) => ({ saved: JSON.stringify(doc) }),
+          (error: { status?: number; message?: string; data?: { errors?: { path: string; message: string }[] } }) => ({
+            status: error.status,
+            errors: error.data?.errors?.map(({ path, message }) => ({ path, message })) ?? error.message,
+          }),
+        )
+      /** PATCH /cms-api/users/<id> */
+      const patch = async (as: Account, id: number | string, data: Data, from = '192.0.2.61') =>
+        outcome(
+          updateByIDOperation({ collection, id, data, depth: 0, overrideAccess: false, req: await asClient(as, from) }),
+        )
+      /** PATCH /cms-api/users?where=… */
+      const patchWhere = async (as: Account, where: object, data: Data) =>
+        outcome(
+          updateOperation({
+            collection,
+            where: where as never,
+            data,
+            depth: 0,
+            overrideAccess: false,
+            req: await asClient(as, '192.0.2.61'),
+          }),
+        )
+      const refused = (message: string) => ({ status: 400, errors: [{ path: 'currentPassword', message }] })
+      const stored = async (id: number | string) => {
+        const row = (await payload.db.findOne({ collection: 'users', where: { id: { equals: id } } })) as Data
+        return { email: row.email, hash: row.hash, salt: row.salt }
+      }
+      const logsIn = (email: string, pw: string) =>
+        payload.login({ collection: 'users', data: { email, password: pw } }).then(
+          () => true,
+          () => false,
+        )
+      const asStored = await stored(owner.id)
+
+      // Without the current password, or with a wrong one: refused on the field, for a new password and for a
+      // new e-mail, whatever spelling of the id or `where` names the account. A wrong one takes a failed login's time.
+      const newPassword = 'a brand new passphrase'
+      expect(await patch(owner, owner.id, { password: newPassword })).toEqual(refused(CURRENT_PASSWORD_MISSING))
+      expect(await patch(owner, owner.id, { password: newPassword, currentPassword: '' })).toEqual(
+        refused(CURRENT_PASSWORD_MISSING),
+      )
+      const started = Date.now()
+      expect(await patch(owner, owner.id, { password: newPassword, currentPassword: 'not my password' })).toEqual(
+        refused(CURRENT_PASSWORD_WRONG),
+      )
+      expect(Date.now() - started).toBeGreaterThanOrEqual(FAILED_LOGIN_FLOOR_MS)
+      expect(await patch(owner, owner.id, { email: `taken-over@${domain}` })).toEqual(refused(CURRENT_PASSWORD_MISSING))
+      expect(await patch(owner, `0${owner.id}`, { email: `taken-over@${domain}` })).toEqual(
+        refused(CURRENT_PASSWORD_MISSING),
+      )
+      expect(
+        await patchWhere(
+          owner,
+          { email: { equals: owner.email } },
+          { email: `taken-over@${domain}`, currentPassword: 'x' },
+        ),
+      ).toEqual(refused(CURRENT_PASSWORD_WRONG))
+      expect(await patchWhere(owner, { id: { exists: true } }, { password: newPassword })).toEqual(
+        refused(CURRENT_PASSWORD_MISSING),
+      )
+      // The same for an admin's own account, also in a bulk update that takes in another's.
+      expect(await patch(coach, coach.id, { password: newPassword })).toEqual(refused(CURRENT_PASSWORD_MISSING))
+      expect(await patchWhere(coach, { id: { in: [owner.id, coach.id] } }, { password: newPassword })).toEqual(
+        refused(CURRENT_PASSWORD_MISSING),
+      )
+      // Nothing changed: the stored hash, salt and address are as they were, and the old password logs in.
+      expect(await stored(owner.id)).toEqual(asStored)
+      expect(await logsIn(owner.email, password)).toBe(true)
+      expect(await logsIn(coach.email, coachPassword)).toBe(true)
+      // The account screen sends the address unchanged with every save (in any case): that is not a change.
+      expect(await patch(owner, owner.id, { email: owner.email.toUpperCase(), name: 'Own Name' })).toMatchObject({
+        saved: expect.stringContaining('"name":"Own Name"'),
+      })
+
+      // With the right one: changed, and the current password is neither stored nor answered.
+      const changed = await patch(owner, owner.id, { password: newPassword, currentPassword: password })
+      expect(changed).toMatchObject({ saved: expect.stringContaining(`"email":"${owner.email}"`) })
+      expect(JSON.stringify(changed)).not.toContain(password)
+      expect(
+        JSON.stringify(await payload.db.findOne({ collection: 'users', where: { id: { equals: owner.id } } })),
+      ).not.toContain(password)
+      expect(await logsIn(owner.email, password)).toBe(false)
+      password = newPassword
+      expect(await logsIn(owner.email, password)).toBe(true)
+      const newEmail = `owner-moved@${domain}`
+      expect(await patch(owner, owner.id, { email: newEmail, currentPassword: password })).toMatchObject({
+        saved: expect.stringContaining(`"email":"${newEmail}"`),
+      })
+
+      // The coach (an admin) sets another account's password and address without being asked.
+      password = 'set by the coach for the owner'
+      expect(await patch(coach, owner.id, { password })).toMatchObject({ saved: expect.any(String) })
+      expect(await patch(coach, owner.id, { email: `owner@${domain}` })).toMatchObject({
+        saved: expect.stringContaining(`"email":"owner@${domain}"`),
+      })
+      expect(await logsIn(`owner@${domain}`, password)).toBe(true)
+
+      // Wrong current passwords count as failed logins: past the limit even the right one is not checked.
+      // Five at a time: each holds its update's database connection while its hits are written through
+      // another, and PostgreSQL's pool has ten.
+      const guesser = '198.51.100.61'
+      const guesses = []
+      for (let i = 0; i < LOGIN_LIMIT.max; i += 5) {
+        guesses.push(
+          ...(await Promise.all(
+            [0, 1, 2, 3, 4].map((j) =>
+              patch(owner, owner.id, { password: newPassword, currentPassword: `guess ${i + j}` }, guesser),
+            ),
+          )),
+        )
+      }
+      // The account already had two wrong ones above: the last guesses are not even checked.
+      for (const answer of guesses) {
+        expect([refused(CURRENT_PASSWORD_WRONG), { status: 429, errors: CURRENT_PASSWORD_THROTTLED }]).toContainEqual(
+          answer,
+        )
+      }
+      const before = await stored(owner.id)
+      expect(await patch(owner, owner.id, { password: newPassword, currentPassword: password }, guesser)).toEqual({
+        status: 429,
+        errors: CURRENT_PASSWORD_THROTTLED,
+      })
+      expect(await stored(owner.id)).toEqual(before)
+      await payload.delete({ collection: 'users', where: { id: { in: [owner.id, coach.id] } } })
+    })
   })
 }

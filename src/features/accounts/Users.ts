@@ -7,6 +7,7 @@ import {
 
 import { brandFrom, siteUrl } from '@/domain/brand'
 import { afterAuth, floorFailedLogin, throttleAuth } from '@/features/accounts/auth-guard'
+import { currentPasswordField, requireCurrentPassword } from '@/features/accounts/current-password'
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 import { passwordProblem } from '@/features/accounts/password-policy'
 import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/accounts/two-step'
@@ -76,9 +77,10 @@ export const Users: CollectionConfig = {
     unlock: admins,
   },
   hooks: {
-    // The throttles, the failed login's floor and the reset's rule sit on the operations themselves, so every
-    // path to them passes (./auth-guard.ts).
-    beforeOperation: [checkNewPassword, throttleAuth],
+    // The throttles, the failed login's floor, the reset's rule and the current password asked for a new
+    // e-mail or password sit on the operations themselves, so every path to them passes (./auth-guard.ts,
+    // ./current-password.ts). The current password is asked before the new one is judged.
+    beforeOperation: [requireCurrentPassword, checkNewPassword, throttleAuth],
     afterOperation: [afterAuth],
     afterError: [floorFailedLogin],
     beforeLogin: [requireSecondStep],
@@ -97,6 +99,7 @@ export const Users: CollectionConfig = {
   },
   endpoints: twoStepEndpoints,
   fields: [
+    currentPasswordField,
     { name: 'name', type: 'text', maxLength: 120 },
     {
       name: 'role',
