@@ -9,7 +9,7 @@ import { submitForm } from '@/platform/forms/pipeline'
 import { TOO_FAST } from '@/platform/forms/rules'
 import type { FormResult } from '@/platform/forms/results'
 import { payloadClient } from '@/platform/payload'
-import { bookingForm, cancelCall, rescheduleCall, type ChangeOutcome } from './book'
+import { bookedAnswerFloor, bookingForm, cancelCall, rescheduleCall, type ChangeOutcome } from './book'
 import { callByToken } from './calls'
 import { SLOT_TAKEN, type BookingField, type BookingProblem } from './rules'
 
@@ -34,8 +34,12 @@ export async function bookAction(
   _prev: FormResult<BookingField> | null,
   formData: FormData,
 ): Promise<FormResult<BookingField>> {
+  const started = performance.now()
   const result = await submitForm(bookingForm, formFields(formData), clientFromHeaders(await headers()))
-  if (result.status === 'ok') redirect('/scheduling?sent=1#book-sent')
+  if (result.status === 'ok') {
+    await bookedAnswerFloor(started)
+    redirect('/scheduling?sent=1#book-sent')
+  }
   redirect(`/scheduling?problem=${problemOf(result)}#book-heading`)
 }
 
