@@ -112,15 +112,16 @@ async function send(form: HTMLFormElement, kind: Kind, startedAt: number): Promi
       button.textContent = label
     }
   }
-  // A form that leads to a page of its own (a booked call) goes there.
+  // A form that leads to a page of its own goes there.
   if (result.status === 'ok' && result.redirectTo) {
     window.location.assign(result.redirectTo)
     return
   }
   show(form, kind, result)
   if (result.status === 'ok') form.reset()
-  // A refused time (just taken, or no longer open): fresh times, keeping what was typed.
-  if (result.status === 'conflict') await refreshSlots(form)
+  // Fresh times after a booking (its time is gone) and after a refused time (just taken, or no longer open;
+  // what was typed stays).
+  if (result.status === 'ok' || result.status === 'conflict') await refreshSlots(form)
 }
 
 /** The answer in the form: what went wrong where, or the notice that it was sent. */

@@ -48,6 +48,24 @@ const mailsTo = async (address: string): Promise<Email[]> => {
   return all.filter((m) => m.to?.[0]?.address === address)
 }
 
+/** The call's private link in a mail, as a path. */
+const manageLink = (mail: Email) => /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')![0]
+
+/** What every booking answers, and also one with an address that already has a call. */
+const BOOKED =
+  'Thank you! Please check your inbox: we have sent the details of your discovery call, with the link to change or cancel it, to the e-mail address you gave.'
+
+/** A booking posted to the HTTP endpoint as the page's script posts it: its status and body, and its time. */
+const post = async (fields: Record<string, string>, from: string) => {
+  const started = performance.now()
+  const res = await fetch(`${SEEDED}/api/discovery-calls`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+    body: JSON.stringify({ timeZone: 'UTC', ...fields }),
+  })
+  return { answer: `${res.status} ${await res.text()}`, ms: performance.now() - started }
+}
+
 const invite = (mail: Email) =>
   mail.attachments
     .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
@@ -55,7 +73,7 @@ const invite = (mail: Email) =>
 
 /** The seeded site is in UTC (no COACH_TIME_ZONE): a visitor in Berlin sees every time one or two hours later. */
 describe('booking a discovery call at /scheduling', () => {
-  it('with JavaScript, from the home page, in the visitor’s zone: book, see it with both times, get the invite, cancel', async () => {
+  it('with JavaScript, from the home page, in the visitor’s zone: book, get the invite and the link, see it with both times, cancel', async () => {
     const page = await visitor('Europe/Berlin', true)
     await page.goto(`${SEEDED}/`)
     await page.getByRole('link', { name: 'Schedule a Call' }).first().click()
@@ -97,12 +115,13 @@ describe('booking a discovery call at /scheduling', () => {
     await page.fill('#book-email', 'ada.booking@example.com')
     await page.fill('#book-note', 'Thinking about a career change.')
     await page.getByRole('button', { name: 'Book this time' }).click()
-    await page.waitForURL(/\/scheduling\/manage\/\d+-\d+\.[\w-]+\?booked=1(#.*)?$/)
-    expect(await page.getByRole('status').innerText()).toContain('Your discovery call is booked.')
-    const details = await page.locator('.call-details').innerText()
-    expect(details).toContain('(Europe/Berlin)')
-    expect(details).toContain('(UTC)')
-    await expectNoSeriousA11yViolations(page, 'manage page')
+    // The answer in place names no time and no link (an address with a call gets the same words): the
+    // form is emptied and the times are fetched again, without the one just booked.
+    await expect.poll(() => page.locator('.form-notice').innerText()).toBe(BOOKED)
+    expect(page.url()).toBe(`${SEEDED}/scheduling`)
+    await expect.poll(() => page.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(0)
+    expect(await page.inputValue('#book-email')).toBe('')
+    await expectNoSeriousA11yViolations(page, '/scheduling after booking')
 
     // The confirmation mail: the same instant, an invite in UTC with METHOD:REQUEST, and the manage link.
     await expect.poll(async () => (await mailsTo('ada.booking@example.com')).length, { timeout: 20_000 }).toBe(1)
@@ -110,7 +129,49 @@ describe('booking a discovery call at /scheduling', () => {
     const ics = invite(mail!)!
     expect(ics).toContain('METHOD:REQUEST')
     expect(ics).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace('.000', '')}`)
-    expect(mail!.text).toContain(new URL(page.url()).pathname)
+    await page.goto(`${SEEDED}${manageLink(mail!)}`)
+    const details = await page.locator('.call-details').innerText()
+    expect(details).toContain('(Europe/Berlin)')
+    expect(details).toContain('(UTC)')
+    await expectNoSeriousA11yViolations(page, 'manage page')
+
+    // Someone else tries another time with Ada's address: in their browser, word for word what Ada saw, and
+    // over HTTP the same status and body as a fresh address's booking. Ada is mailed the call she has.
+    const prober = await visitor('America/New_York', true)
+    await prober.goto(`${SEEDED}/scheduling`)
+    await prober.waitForTimeout(2100) // the minimum fill time
+    await prober.locator('input[name="slot"]').nth(2).check()
+    await prober.fill('#book-name', 'Mallory')
+    await prober.fill('#book-email', 'ada.booking@example.com')
+    await prober.getByRole('button', { name: 'Book this time' }).click()
+    await expect.poll(() => prober.locator('.form-notice').innerText()).toBe(BOOKED)
+    const times = [...(await (await fetch(`${SEEDED}/scheduling`)).text()).matchAll(/name="slot" value="([^"]+)"/g)]
+    const [probe, fresh] = [
+      await post({ slot: times.at(-1)![1]!, name: 'Mallory', email: 'ada.booking@example.com' }, '203.0.113.201'),
+      await post({ slot: times.at(-2)![1]!, name: 'Frank', email: 'frank.booking@example.com' }, '203.0.113.202'),
+    ]
+    expect(probe.answer).toBe(fresh.answer)
+    expect(probe.answer).toBe(`200 ${JSON.stringify({ status: 'ok', message: BOOKED })}`)
+    // Nor does the time tell: both answers wait for the same floor (storing a call takes longer than not).
+    expect([probe.ms, fresh.ms].map((ms) => ms >= 1000)).toEqual([true, true])
+    await expect
+      .poll(async () => (await mailsTo('ada.booking@example.com')).map((m) => m.subject).sort(), { timeout: 20_000 })
+      .toEqual([
+        'Your discovery call is booked | Jordan Ellis Coaching',
+        'Your discovery call | Jordan Ellis Coaching',
+        'Your discovery call | Jordan Ellis Coaching',
+      ])
+    const toldAda = (await mailsTo('ada.booking@example.com')).filter(
+      (m) => m !== mail && !/booked/.test(m.subject ?? ''),
+    )
+    expect(toldAda).toHaveLength(2)
+    for (const told of toldAda) {
+      expect(manageLink(told)).toBe(manageLink(mail!))
+      expect(told.text).not.toContain('Mallory')
+    }
+    await expect
+      .poll(async () => (await mailsTo('frank.booking@example.com')).map((m) => m.subject), { timeout: 20_000 })
+      .toEqual(['Your discovery call is booked | Jordan Ellis Coaching'])
 
     // The time is gone from the list for everyone else.
     const other = await visitor('America/New_York', true)
@@ -157,7 +218,7 @@ describe('booking a discovery call at /scheduling', () => {
     expect(await page.inputValue('#book-email')).toBe('katherine.booking@example.com')
   }, 90_000)
 
-  it('without JavaScript, in the coach’s zone: book, then move to another time', async () => {
+  it('without JavaScript, in the coach’s zone: book, land on the same page as an address that has a call, then move the call', async () => {
     const page = await visitor('Asia/Tokyo', false)
     expect((await page.goto(`${SEEDED}/scheduling`))?.status()).toBe(200)
     expect(await page.locator('.slot-picker__zone').innerText()).toBe('Times shown in UTC')
@@ -167,19 +228,33 @@ describe('booking a discovery call at /scheduling', () => {
     await page.fill('#book-name', 'Grace Hopper')
     await page.fill('#book-email', 'grace.booking@example.com')
     await page.getByRole('button', { name: 'Book this time' }).click()
-    await page.waitForURL(/\/scheduling\/manage\/\d+-\d+\.[\w-]+\?booked=1(#.*)?$/)
-    expect(await page.locator('.call-details').innerText()).toContain('(UTC)')
+    await page.waitForURL(/\/scheduling\?sent=1(#book-sent)?$/)
+    expect(await page.locator('#book-sent').innerText()).toBe(BOOKED)
+    expect(await page.locator('#book-sent').getAttribute('role')).toBe('status')
 
-    // A second booking with the same address is refused, and the link is mailed again.
+    // A second booking with the same address lands on the same page with the same words; the link is
+    // mailed again, and the time tried stays open.
     const again = await visitor('Asia/Tokyo', false)
     await again.goto(`${SEEDED}/scheduling`)
+    const tried = (await again.locator('input[name="slot"]').nth(9).getAttribute('value'))!
     await again.locator('input[name="slot"]').nth(9).check()
     await again.fill('#book-name', 'Grace Hopper')
     await again.fill('#book-email', 'grace.booking@example.com')
     await again.getByRole('button', { name: 'Book this time' }).click()
-    await expect
-      .poll(() => again.getByRole('alert').first().innerText())
-      .toContain('You already have a discovery call booked.')
+    await again.waitForURL(/\/scheduling\?sent=1(#book-sent)?$/)
+    expect(await again.locator('#book-sent').innerText()).toBe(BOOKED)
+    expect(await again.locator(`input[name="slot"][value="${tried}"]`).count()).toBe(1)
+    expect(await again.locator(`input[name="slot"][value="${chosen}"]`).count()).toBe(0)
+
+    await expect.poll(async () => (await mailsTo('grace.booking@example.com')).length, { timeout: 20_000 }).toBe(2)
+    const [booked, told] = await mailsTo('grace.booking@example.com').then((m) =>
+      ['Your discovery call is booked | Jordan Ellis Coaching', 'Your discovery call | Jordan Ellis Coaching'].map(
+        (subject) => m.find((x) => x.subject === subject)!,
+      ),
+    )
+    expect(manageLink(told!)).toBe(manageLink(booked!))
+    await page.goto(`${SEEDED}${manageLink(booked!)}`)
+    expect(await page.locator('.call-details').innerText()).toContain('(UTC)')
 
     const target = (await page.locator('.manage-move input[name="slot"]').nth(3).getAttribute('value'))!
     expect(target).not.toBe(chosen)

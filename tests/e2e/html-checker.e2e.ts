@@ -1,6 +1,10 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import PostalMime from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 
-import { SEEDED } from './browser'
+import { SEEDED, SEEDED_DATA_DIR } from './browser'
 import { checkHtml } from './html-checker'
 
 /** The shape of a real newsletter token (24 random bytes, base64url) that belongs to nobody. */
@@ -44,10 +48,22 @@ describe('the HTML of every page', () => {
         timeZone: 'Europe/Paris',
       }),
     })
-    const { redirectTo } = (await booked.json()) as { redirectTo: string }
+    expect(booked.status).toBe(200)
+    // The call's own page is reached by the link in its confirmation mail (the answer carries no link).
+    const manageLink = async () => {
+      const dir = path.join(SEEDED_DATA_DIR, 'outbox')
+      for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+        const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)))
+        if (mail.to?.[0]?.address !== 'html.checker@example.com') continue
+        return /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')?.[0]
+      }
+      return undefined
+    }
+    await expect.poll(manageLink, { timeout: 20_000 }).toBeDefined()
     const pages: [string, number][] = [
       ...PAGES,
-      [redirectTo, 200],
+      [(await manageLink())!, 200],
+      ['/scheduling?sent=1', 200],
       ['/scheduling?problem=taken', 200],
       ['/scheduling/manage/1-1795447369633.forged-token-forged-token-forged-token-forg', 404],
     ]

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { DISCOVERY_CALL } from '@/domain/business'
 import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
-import { BOOKING_PROBLEMS, type BookingProblem } from './rules'
+import { BOOKED, BOOKING_PROBLEMS, type BookingProblem } from './rules'
 import { liveCalls, readBookingRules } from './calls'
 import { openSlots } from './slots'
 
@@ -35,8 +35,11 @@ export async function currentSlots(now = new Date(), from?: string): Promise<Cur
   }
 }
 
-/** /scheduling: the discovery call, its open times and the booking form. */
-export async function BookingPage({ problem, from }: { problem?: string; from?: string }) {
+/**
+ * /scheduling: the discovery call, its open times and the booking form. `?sent=1` is where a booking posted
+ * without JavaScript lands (also one refused because the address already has a call: the same page).
+ */
+export async function BookingPage({ problem, from, sent }: { problem?: string; from?: string; sent?: string }) {
   const current = await currentSlots(new Date(), from && /^\d{4}-\d{2}-\d{2}$/.test(from) ? from : undefined)
   // Own keys only: `?problem=__proto__` names no text.
   const refusal =
@@ -49,6 +52,11 @@ export async function BookingPage({ problem, from }: { problem?: string; from?: 
           A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you are,
           where you want to be, and whether coaching is the right way to get there.
         </p>
+        {sent === '1' && (
+          <p id="book-sent" className="form-notice" role="status">
+            {BOOKED}
+          </p>
+        )}
         {current === null ? (
           <p role="alert">
             Booking is not available right now. Please try again in a few minutes, or send a message through the{' '}

@@ -10,7 +10,6 @@ import { SLOT_GONE, SLOT_TAKEN } from './rules'
 import { formatSlot } from './slots'
 
 const DONE: Record<string, string> = {
-  booked: 'Your discovery call is booked. A confirmation with a calendar invite is on its way to your inbox.',
   moved: 'Your call has a new time. The updated invite is on its way to your inbox.',
   cancelled: 'Your call is cancelled. A note is on its way to your inbox.',
 }

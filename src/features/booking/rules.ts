@@ -7,9 +7,13 @@ import { NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
 /** The booking form's rules and answers, on the server (the browser checks the same limits itself). */
 export const SLOT_TAKEN = 'That time was just taken. Please pick another.'
 export const SLOT_GONE = 'That time is no longer available. Please pick another.'
-export const ALREADY_BOOKED =
-  'You already have a discovery call booked. We have sent its details and the link to change it to your e-mail address.'
-export const BOOKED = 'Your discovery call is booked.'
+/**
+ * The answer to an accepted booking, and word for word the answer to one with an address that already has a
+ * call ahead (that address is mailed the call it has instead): so the form never tells anyone whether a given
+ * person has a call. It therefore names no time; the mail does.
+ */
+export const BOOKED =
+  'Thank you! Please check your inbox: we have sent the details of your discovery call, with the link to change or cancel it, to the e-mail address you gave.'
 
 /**
  * Without JavaScript a refused booking comes back to /scheduling?problem=<code>: a fixed code in the
@@ -18,7 +22,6 @@ export const BOOKED = 'Your discovery call is booked.'
 export const BOOKING_PROBLEMS = {
   taken: SLOT_TAKEN,
   gone: SLOT_GONE,
-  already: ALREADY_BOOKED,
   invalid: 'Please check your name, e-mail address and chosen time, and book again.',
   'rate-limited': RATE_LIMITED,
   'too-fast': TOO_FAST,

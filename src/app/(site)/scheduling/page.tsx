@@ -22,7 +22,7 @@ export default async function SchedulingPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
   await connection()
-  const { problem, from } = await searchParams
+  const { problem, from, sent } = await searchParams
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined)
-  return <BookingPage problem={one(problem)} from={one(from)} />
+  return <BookingPage problem={one(problem)} from={one(from)} sent={one(sent)} />
 }

@@ -18,7 +18,5 @@ export default async function Page({
   await connection()
   const [{ token }, query] = await Promise.all([params, searchParams])
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined)
-  return (
-    <ManageCallPage token={token} done={one(query.booked) ? 'booked' : one(query.done)} problem={one(query.problem)} />
-  )
+  return <ManageCallPage token={token} done={one(query.done)} problem={one(query.problem)} />
 }
