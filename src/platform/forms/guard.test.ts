@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 
 import { guardFormPost } from './guard'
 
-/** A database that takes every hit and counts one for each key: always within the limit. */
+/** A database that takes every hit and counts one for each key: always within the limit (no PostgreSQL pool). */
 const payload = {
+  db: {},
   create: async () => ({}),
   count: async () => ({ totalDocs: 1 }),
   delete: async () => ({}),
