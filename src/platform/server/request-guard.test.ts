@@ -66,6 +66,7 @@ describe("requestRefusal on the admin's API", () => {
         expect(requestRefusal({ ...at, headers: sized(ADMIN_API_MAX_BODY_BYTES + 1) }), `${method} ${url}`).toEqual({
           status: 413,
           message: 'The request is too large.',
+          api: true,
         })
       }
     }
@@ -75,6 +76,7 @@ describe("requestRefusal on the admin's API", () => {
       expect(requestRefusal(post(url, sized(IMAGE_UPLOAD_MAX_BODY_BYTES + 1))), url).toEqual({
         status: 413,
         message: IMAGE_TOO_LARGE,
+        api: true,
       })
     }
     // Any other spelling is no upload, so it gets the megabyte.

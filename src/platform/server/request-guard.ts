@@ -25,7 +25,8 @@ const ADMIN_API = /^\/cms-api(\/|$)/
 /** The Images collection's own paths, as Payload matches collection slugs: exactly, after decoding. */
 const IMAGE_UPLOAD = /^\/cms-api\/media(\/[^/]+)?\/?$/
 
-export type Refusal = { status: number; message: string }
+/** `api`: answered in Payload's error shape (`{"errors":[{"message":...}]}`), which the admin's screens show. */
+export type Refusal = { status: number; message: string; api?: true }
 
 /**
  * Requests the site's server answers itself, before Next, because Next would answer them with a 500, hang
@@ -46,11 +47,11 @@ export function requestRefusal(req: { method?: string; url?: string; headers: In
   if (!decodable(pathname)) return { status: 400, message: 'The path has a malformed escape.' }
   if (ADMIN_API.test(pathname) && req.headers['transfer-encoding'] !== undefined) {
     // Node's parser then stops a body at the length it states, so the check below bounds what is read.
-    return { status: 411, message: 'A request to the admin API must state its length.' }
+    return { status: 411, message: 'A request to the admin API must state its length.', api: true }
   }
   if (ADMIN_API.test(pathname) && Number(req.headers['content-length'] ?? 0) > adminApiLimit(pathname)) {
     const image = adminApiLimit(pathname) === IMAGE_UPLOAD_MAX_BODY_BYTES
-    return { status: 413, message: image ? IMAGE_TOO_LARGE : 'The request is too large.' }
+    return { status: 413, message: image ? IMAGE_TOO_LARGE : 'The request is too large.', api: true }
   }
   if (req.method !== 'POST' || OWN_BODY_ROUTES.test(pathname)) return null
   const { origin } = req.headers
@@ -98,17 +99,17 @@ export const LINGER_BYTES = 16 * 1024 * 1024
  * the client's next write would be met with a reset, which can throw away the answer before the client read
  * it (a browser would show a connection error instead of the text).
  */
-export function sendRefusal(req: IncomingMessage, res: ServerResponse, { status, message }: Refusal): void {
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, { status, message, api }: Refusal): void {
   const length = Number(req.headers['content-length'] ?? 0)
   const unread = req.headers['transfer-encoding'] !== undefined || !(length <= PAGE_POST_MAX_BYTES)
   const send = () => {
     res.writeHead(status, {
-      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Type': api ? 'application/json' : 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
       'Content-Security-Policy': contentSecurityPolicy(),
       ...(unread ? { Connection: 'close' } : {}),
     })
-    res.end(message)
+    res.end(api ? JSON.stringify({ errors: [{ message }] }) : message)
   }
   if (unread) {
     lingerOnClose(req.socket)
