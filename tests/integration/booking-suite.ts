@@ -864,7 +864,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         const dropped = await book('2026-12-15T14:00:00.000Z')
         expect(await mod.cancelCall(payload, dropped, 'visitor', NOW)).toBe('done')
         const get = (path: string, headers: Record<string, string> = {}) =>
-          feedResponse(payload, path.split('/').pop()!, new Request(`http://site${path}`, { headers }), 1)
+          feedResponse(payload, path.split('/').pop()!, new Request(`http://site${path}`, { headers }), 1, NOW)
         const response = await get(feedPath(1))
         expect(response.status).toBe(200)
         expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8')

@@ -90,10 +90,11 @@ export async function feedResponse(
   file: string,
   request: Request,
   version: number,
+  now = new Date(),
 ): Promise<Response> {
   const given = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : ''
   if (!sameSecret(given, feedSecret(version))) return new Response('Not found', { status: 404 })
-  const text = await feedText(payload)
+  const text = await feedText(payload, now)
   // DTSTAMP changes on every render; the ETag hashes the text without it.
   const etag = `"${createHash('sha256')
     .update(text.replace(/^DTSTAMP:.*$/gm, ''))
