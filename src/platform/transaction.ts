@@ -28,3 +28,14 @@ export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequ
     throw error
   }
 }
+
+/**
+ * The request a hook reads with while an operation's transaction is open (Payload opens one before its
+ * beforeOperation hooks run). On PostgreSQL: that request, so the read uses the transaction's own connection.
+ * A read outside it takes a second connection from the pool while the transaction holds the first, and as
+ * many such operations at once as the pool has connections (10) then wait on one another until each fails.
+ * On SQLite: none, so the read goes outside the transaction, which has written nothing yet and must not
+ * have read before it writes (a read then a write in one SQLite transaction can be refused as busy).
+ */
+export const readingWith = (req: PayloadRequest): PayloadRequest | undefined =>
+  req.payload.db.name === 'postgres' ? req : undefined

@@ -416,6 +416,57 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       await payload.delete({ collection: 'users', id: user.id })
     })
 
+    it('mails a reset to a dozen accounts asked at once, and takes a dozen own passwords changed at once: none waits on another for the database', async () => {
+      // More resets at once than the database pool has connections (10): each runs in a transaction, and none
+      // may need a second connection while it holds the first, or all of them wait on one another.
+      const emails = Array.from({ length: 12 }, (_, i) => `burst-${i}@${label.toLowerCase()}.example`)
+      const users = []
+      for (const email of emails)
+        users.push(
+          await payload.create({
+            collection: 'users',
+            data: { email, password: 'a fine long passphrase', role: 'editor' },
+          }),
+        )
+      const outcomes = await Promise.allSettled(
+        emails.map((email) => payload.forgotPassword({ collection: 'users', data: { email } })),
+      )
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'asked'))).toEqual(
+        emails.map(() => 'asked'),
+      )
+      const asked = await payload.find({
+        collection: 'users',
+        where: { email: { in: emails } },
+        showHiddenFields: true,
+        pagination: false,
+      })
+      expect(asked.docs.filter((u) => typeof u.resetPasswordToken === 'string')).toHaveLength(12)
+      // The same for a dozen coaches changing their own password at once, each asked for the current one.
+      const { createLocalReq, updateByIDOperation } = await import('payload')
+      const changed = await Promise.allSettled(
+        users.map(async (user, i) =>
+          updateByIDOperation({
+            collection: payload.collections.users,
+            id: user.id,
+            data: { password: 'another fine long passphrase', currentPassword: 'a fine long passphrase' },
+            depth: 0,
+            overrideAccess: false,
+            req: await createLocalReq(
+              {
+                req: { payloadAPI: 'REST', headers: new Headers({ 'x-forwarded-for': `192.0.2.${100 + i}` }) },
+                user: { ...user, collection: 'users' },
+              },
+              payload,
+            ),
+          }),
+        ),
+      )
+      expect(changed.map((o) => (o.status === 'rejected' ? String(o.reason) : 'changed'))).toEqual(
+        emails.map(() => 'changed'),
+      )
+      await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
+    })
+
     it('refuses a short or common password wherever one is set, keeping the old one; never locks an account', async () => {
       const { PASSWORD_COMMON, PASSWORD_TOO_SHORT } = await import('@/features/accounts/password-policy')
       const email = `policy@${label.toLowerCase()}.example`

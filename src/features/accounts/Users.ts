@@ -61,6 +61,11 @@ export const Users: CollectionConfig = {
     // The mail goes through the outbox (src/platform/mail/payload-email.ts), with a link to the site's public address.
     forgotPassword: {
       expiration: 60 * 60 * 1000,
+      // Payload's own interval between two reset mails to an account (15 s by default) reserves the account
+      // with a query outside the operation's transaction: a second pooled connection while the transaction
+      // holds the first. Ten resets at once on PostgreSQL held all ten and waited on one another until each
+      // failed. The site's own throttle limits resets per account and per address (./auth-guard.ts).
+      minRequestInterval: 0,
       generateEmailSubject: async (args) => passwordResetMail('', siteUrlText(), await siteName(args?.req)).subject,
       generateEmailHTML: async (args) =>
         passwordResetMail(args?.token ?? '', siteUrlText(), await siteName(args?.req)).html,

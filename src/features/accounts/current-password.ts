@@ -12,6 +12,7 @@ import { keyedHash } from '@/domain/tokens'
 import { clientFromHeaders } from '@/platform/forms/client'
 import { forgetHits, hitRateLimit } from '@/platform/forms/guard'
 import { payloadSecret } from '@/platform/secret'
+import { readingWith } from '@/platform/transaction'
 import { TooManyAttempts } from './auth-guard'
 import { FAILED_LOGIN_FLOOR_MS, LOGIN_LIMIT, loginKeys } from './login-throttle'
 
@@ -82,13 +83,14 @@ async function ownAccountTargeted(req: PayloadRequest, args: { id?: unknown; whe
   const target: Where | undefined =
     typeof args.id === 'string' || typeof args.id === 'number' ? { id: { equals: args.id } } : args.where
   if (!target) return false
-  // Outside the update's transaction (no `req`): on SQLite it must not have read anything before the hits
-  // below are written.
+  // On SQLite outside the update's transaction: it must not have read anything before the hits below are
+  // written; on PostgreSQL inside it (src/platform/transaction.ts, `readingWith`).
   const { totalDocs } = await req.payload.count({
     collection: 'users',
     where: { and: [target, { id: { equals: user.id } }] },
     overrideAccess: false,
     user,
+    req: readingWith(req),
   })
   return totalDocs > 0
 }
@@ -114,6 +116,7 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
   const row = (await req.payload.db.findOne({
     collection: 'users',
     where: { id: { equals: req.user.id } },
+    req: readingWith(req),
   })) as AccountRow | null
   if (!row) return withoutIt
   // The account screen sends the e-mail with every save: only a different address is a change.
