@@ -2,13 +2,14 @@ import { NextResponse, type NextRequest } from 'next/server'
 
 import { CALLS_IN_ADMIN, upcomingCallsPath } from '@/features/booking/calls'
 import { verifiedManageToken } from '@/features/booking/manage-token'
+import { CLIENT_ROUTER_QUERY } from '@/platform/next-internals'
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, searchParams } = request.nextUrl
   if (pathname === CALLS_IN_ADMIN) {
     // The coach's discovery calls open on the upcoming ones, soonest first; a list asked for with a filter,
     // a sort or a page (e.g. "All calls") is left as asked.
-    const asked = [...searchParams.keys()].some((key) => key !== '_rsc')
+    const asked = [...searchParams.keys()].some((key) => key !== CLIENT_ROUTER_QUERY)
     return asked ? NextResponse.next() : NextResponse.redirect(new URL(upcomingCallsPath(new Date()), request.url))
   }
   // A manage link the site did not make gets the designed 404 page with status 404. (The page itself is

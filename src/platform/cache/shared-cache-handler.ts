@@ -13,16 +13,16 @@
  */
 import { createHash } from 'node:crypto'
 
-import defaultHandler from 'next/dist/server/lib/cache-handlers/default.js'
 import type { CacheEntry, CacheHandler } from 'next/dist/server/lib/cache-handlers/types'
 
+import { nextDefaultCacheHandler } from '../next-internals.ts'
 import { entryStore, publishTags, syncSharedTags } from './shared-tags.ts'
 
 /** How long Redis keeps an entry at most; Next judges its age itself on every read. */
 const SHARED_ENTRY_MAX_MS = 24 * 60 * 60 * 1000
 const MEMORY_BYTES = 50 * 1024 * 1024
 
-const memory = defaultHandler.createDefaultCacheHandler(MEMORY_BYTES)
+const memory = nextDefaultCacheHandler(MEMORY_BYTES)
 
 type Meta = Omit<CacheEntry, 'value'>
 

@@ -1,5 +1,6 @@
 import type { RedisClientType } from '@redis/client'
-import manifest from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js'
+
+import { nextTagsManifest } from '../next-internals.ts'
 
 /**
  * Cache tags shared by every instance of the site through Redis (REDIS_URL), so that an edit made through
@@ -112,8 +113,8 @@ export function onSharedTags(listener: Listener): void {
  */
 function expireHere(tags: string[]): void {
   const now = Date.now()
-  for (const tag of tags)
-    manifest.tagsManifest.set(tag, { ...manifest.tagsManifest.get(tag), stale: now, expired: now })
+  const manifest = nextTagsManifest()
+  for (const tag of tags) manifest.set(tag, { ...manifest.get(tag), stale: now, expired: now })
 }
 
 /** Records that this instance expired these tags, for every other instance's next request. */

@@ -1,6 +1,24 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
+import {
+  BUILD_STYLESHEET,
+  INLINE_SCRIPT,
+  MODULE_PRELOAD,
+  REACT_STREAM_CALL,
+  REACT_STREAM_CLOCK,
+  REACT_STREAM_COMPLETE_FN,
+  REACT_STREAM_SCRIPT,
+  REACT_STREAM_SEGMENT,
+  REACT_STREAM_SEGMENT_FN,
+  RUNTIME_INLINE,
+  RUNTIME_SCRIPT_FILE,
+  SCRIPT_PRELOAD,
+  STATIC_DIR,
+  STATIC_PATH,
+  STYLESHEET_LINK,
+} from '../next-internals'
+
 /**
  * Public pages without the framework's client runtime.
  *
@@ -24,28 +42,37 @@ export type LeanAssets = { script: string | null; readStylesheet: (href: string)
 
 export const SITE_ASSETS_MANIFEST = 'site-assets.json'
 
-/** What the site's own server needs to make lean pages out of the build in `distDir`. */
-export function leanAssets(distDir: string): LeanAssets {
-  const staticDir = path.join(distDir, 'static')
-  let script: string | null = null
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, SITE_ASSETS_MANIFEST), 'utf8')) as {
-      script?: string
-    }
-    script = manifest.script ?? null
-  } catch {
-    script = null
-  }
-  const styles = new Map<string, string | null>()
-  return {
-    script,
-    readStylesheet: (href) => {
-      if (!styles.has(href)) {
-        // Only the build's own stylesheets, by their plain names: never a path from anywhere else.
-        const name = /^\/_next\/static\/chunks\/([\w-]+\.css)$/.exec(href)?.[1]
-        const css = name ? readOrNull(path.join(staticDir, 'chunks', name)) : null
-        styles.set(href, css === null ? null : absoluteUrls(css, href))
+/**
+ * What the site's own server needs to make lean pages out of the build in `distDir`. `live` (development):
+ * the manifest and the stylesheets are read again for every page, as they change while the server runs.
+ */
+export function leanAssets(distDir: string, { live = false } = {}): LeanAssets {
+  const staticDir = path.join(distDir, STATIC_DIR)
+  const readScript = (): string | null => {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(distDir, SITE_ASSETS_MANIFEST), 'utf8')) as {
+        script?: string
       }
+      return manifest.script ?? null
+    } catch {
+      return null
+    }
+  }
+  const script = live ? null : readScript()
+  const styles = new Map<string, string | null>()
+  const readStylesheet = (href: string): string | null => {
+    // Only the build's own stylesheets, by their plain names: never a path from anywhere else.
+    const name = BUILD_STYLESHEET.exec(href)?.[1]
+    const css = name ? readOrNull(path.join(staticDir, 'chunks', name)) : null
+    return css === null ? null : absoluteUrls(css, href)
+  }
+  return {
+    get script() {
+      return live ? readScript() : script
+    },
+    readStylesheet: (href) => {
+      if (live) return readStylesheet(href)
+      if (!styles.has(href)) styles.set(href, readStylesheet(href))
       return styles.get(href) ?? null
     },
   }
@@ -67,15 +94,7 @@ const readOrNull = (file: string): string | null => {
 
 /** Paths whose answers are left as they are: the admin's pages (they need Next's runtime), static files. */
 export const keepsRuntime = (pathname: string): boolean =>
-  /^\/admin(\/|$)/.test(pathname) || pathname.startsWith('/_next/')
-
-const NEXT_SCRIPT_SRC = /<script\b[^>]*\ssrc="\/_next\/static\/[^"]*"[^>]*>\s*<\/script\s*>/gi
-const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script\s*>/gi
-/** The runtime's own inline scripts: its data (`self.__next_f`) and its bootstrap (TURBOPACK). */
-const RUNTIME_INLINE = /^\s*\(?\s*(self\.__next_[a-z]+|globalThis\["TURBOPACK"\])/
-const SCRIPT_PRELOAD = /<link\b[^>]*\brel="(?:preload|modulepreload)"[^>]*\bas="script"[^>]*\/?>/gi
-const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\/?>/gi
-const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*\/?>/gi
+  /^\/admin(\/|$)/.test(pathname) || pathname.startsWith(STATIC_PATH)
 
 /**
  * The page without Next's runtime, with what React streamed into it in place, the site's stylesheets inline
@@ -83,11 +102,11 @@ const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*\/?>
  */
 export function leanPage(html: string, assets: LeanAssets): string {
   let out = completeBoundaries(html)
-    .replace(NEXT_SCRIPT_SRC, '')
+    .replace(RUNTIME_SCRIPT_FILE, '')
     .replace(INLINE_SCRIPT, (whole, body: string) => (RUNTIME_INLINE.test(body) ? '' : whole))
     .replace(SCRIPT_PRELOAD, '')
     .replace(MODULE_PRELOAD, '')
-    .replace(STYLESHEET, (whole, href: string) => {
+    .replace(STYLESHEET_LINK, (whole, href: string) => {
       const css = assets.readStylesheet(href)
       // A stylesheet cannot close the style element it is put in; if one could, it stays a link.
       return css === null || /<\/style/i.test(css) ? whole : `<style>${css}</style>`
@@ -95,12 +114,6 @@ export function leanPage(html: string, assets: LeanAssets): string {
   if (assets.script) out = out.replace('</head>', `<script src="${assets.script}" defer></script></head>`)
   return out
 }
-
-/** React's streaming instructions: the shell's clock ($RT), then the functions and calls that move content. */
-const REACT_SCRIPT =
-  /<script(?: id="_R_")?>((?:requestAnimationFrame\(function\(\)\{\$RT=|\$R[BCS][=(])[\s\S]*?)<\/script\s*>/g
-const REACT_CALL = /\$R([CS])\("([BS]:\d+)","([SP]:\d+)"\)/g
-const SEGMENT = /<div hidden(?:="")? id="(S:\d+)">/g
 
 /**
  * React's streaming done on the server. A Suspense boundary that was not ready when the shell was written (on
@@ -112,19 +125,19 @@ const SEGMENT = /<div hidden(?:="")? id="(S:\d+)">/g
  * failed, `$RX`; styles, `$RR`) is left whole, and its scripts are refused by the policy.
  */
 export function completeBoundaries(html: string): string {
-  const scripts = [...html.matchAll(REACT_SCRIPT)]
+  const scripts = [...html.matchAll(REACT_STREAM_SCRIPT)]
   if (scripts.length === 0) return html
   const calls: [kind: string, target: string, segment: string][] = []
   for (const [, body = ''] of scripts) {
     // Each script holds React's functions (defined once) and calls: only the calls this does are allowed.
     const rest = body
-      .replace(/^requestAnimationFrame\(function\(\)\{\$RT=performance\.now\(\)\}\);?$/, '')
-      .replace(REACT_CALL, (_, kind: string, a: string, b: string) => {
+      .replace(REACT_STREAM_CLOCK, '')
+      .replace(REACT_STREAM_CALL, (_, kind: string, a: string, b: string) => {
         calls.push(kind === 'C' ? ['C', a, b] : ['S', b, a])
         return ''
       })
-      .replace(/^\$RB=\[\];\$RV=function[\s\S]*?\$RC=function\(a,b\)\{[\s\S]*?\};?/, '')
-      .replace(/^\$RS=function\(a,b\)\{[\s\S]*?\};?/, '')
+      .replace(REACT_STREAM_COMPLETE_FN, '')
+      .replace(REACT_STREAM_SEGMENT_FN, '')
     if (rest.trim() !== '') return html
   }
   let out = html
@@ -149,7 +162,7 @@ export function completeBoundaries(html: string): string {
 
 /** The content of `<div hidden id="S:n">` (nested divs counted), and the document without that div. */
 function takeSegment(html: string, id: string): { content: string; rest: string } | null {
-  const open = [...html.matchAll(SEGMENT)].find((m) => m[1] === id)
+  const open = [...html.matchAll(REACT_STREAM_SEGMENT)].find((m) => m[1] === id)
   if (!open) return null
   const start = open.index + open[0].length
   const tags = /<div\b|<\/div\s*>/g

@@ -1,5 +1,7 @@
 import type http from 'node:http'
 
+import { CLIENT_ROUTER_REQUEST_HEADER } from '../next-internals'
+
 /**
  * The app's own microcache of public answers, in the memory of each instance: the bytes a page or a read of
  * the API went out as (headers, policy and compression included) are kept for PAGE_CACHE_MS (a second unless
@@ -77,8 +79,7 @@ const PER_CONNECTION = new Set(['connection', 'keep-alive', 'date', 'transfer-en
 const personal = (req: http.IncomingMessage): boolean =>
   /(?:^|;\s*)payload-token=/.test(req.headers.cookie ?? '') ||
   req.headers.authorization !== undefined ||
-  req.headers.rsc !== undefined ||
-  Object.keys(req.headers).some((h) => h.startsWith('next-router-'))
+  Object.keys(req.headers).some((h) => CLIENT_ROUTER_REQUEST_HEADER.test(h))
 
 const keyOf = (req: http.IncomingMessage): string =>
   `${req.url ?? '/'}\n${String(req.headers['accept-encoding'] ?? '')

@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 
+import { SERVER_ACTION_MAX_BODY_BYTES } from '../next-internals'
 import { contentSecurityPolicy } from './security-headers'
 
-/** Next's limit on the body of a form posted to a page (a server action: its default `bodySizeLimit`). */
-export const PAGE_POST_MAX_BYTES = 1024 * 1024
+/** Next's limit on the body of a form posted to a page (a server action). */
+export const PAGE_POST_MAX_BYTES = SERVER_ACTION_MAX_BODY_BYTES
 
 /** Paths whose routes read their own bodies and answer odd ones themselves (src/platform/forms/http.ts, Payload). */
 const OWN_BODY_ROUTES = /^\/(api|cms-api)(\/|$)/

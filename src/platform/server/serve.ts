@@ -11,9 +11,11 @@ import { connectSharedTags, onSharedTags, settled, syncSharedTags } from '@/plat
 import { requestIdFor, withRequestId } from '@/platform/log'
 import { dataDir } from '@/platform/data-dir'
 import { drainOutbox } from '@/platform/mail/worker-state'
+import { CLIENT_ROUTER_REQUEST_HEADER, distDirOf, isStaleCopy, NEXT_RESPONSE_HEADER } from '@/platform/next-internals'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
 import { answerFromCache, doNotKeep, invalidatePageCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
+import { throughStages } from './response-stages'
 import { requestRefusal, sendRefusal } from './request-guard'
 import {
   applyContentSecurityPolicy,
@@ -31,7 +33,8 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
 
 /**
  * The site's HTTP server: Next's request handler behind Node's own server (Next's documented custom-server
- * pattern), for what `next start` cannot do:
+ * pattern), for what `next start` cannot do. `npm start` runs it on the production build, `npm run dev` on
+ * Next's development server (`dev`): the same pages, policy, page cache and script either way.
  * - X-Forwarded-For is rebuilt from the connection for every request (src/domain/forwarded.ts), so a
  *   client cannot choose its own address; TRUST_PROXY_HOPS says how many proxies in front are believed.
  * - Every response carries the security headers and a Content-Security-Policy
@@ -50,12 +53,21 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  * - SIGTERM and SIGINT shut down gracefully: no new connections, requests in flight finish, the outbox
  *   run under way finishes, then the process exits (each wait bounded by SHUTDOWN_GRACE_MS).
  */
-export async function serve({ port, dir }: { port: number; dir: string }): Promise<http.Server> {
-  const app = next({ dev: false, dir, port })
+export async function serve({
+  port,
+  dir,
+  dev = false,
+}: {
+  port: number
+  dir: string
+  dev?: boolean
+}): Promise<http.Server> {
+  const app = next({ dev, dir, port })
   await app.prepare()
   const handle = app.getRequestHandler()
   const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)
-  const assets = leanAssets(path.join(dir, process.env.NEXT_DIST_DIR || '.next'))
+  // In development the build changes as the sources do: its script and stylesheets are read for each page.
+  const assets = leanAssets(distDirOf(dir, { dev }), { live: dev })
   const lean = (html: string) => leanPage(html, assets)
   const securityHeaders = Object.entries(baseSecurityHeaders(siteUrl().protocol === 'https:'))
   // Compression sits under the policy (it compresses what the policy lets through), so Next's own is off.
@@ -71,7 +83,6 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
 
   const server = http.createServer((req, res) => {
     if (!shared) return answer(req, res)
-    if (req.method !== 'GET' && req.method !== 'HEAD') endAfterSharing(res)
     void syncSharedTags().then(() => answer(req, res))
   })
   const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -109,13 +120,24 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
     // The admin's scripts run by a nonce made for this request alone, which Next reads from the request.
     const nonce = runtime ? scriptNonce() : undefined
     policyForNext(req, nonce)
-    recordForCache(req, res)
-    compress(req, res, () => {
+    throughStages(req, res, [
+      // Nearest Next: the policy, and on a public page the lean rewrite of the whole document as Next wrote it.
+      (req, res) => applyContentSecurityPolicy(req, res, runtime ? { nonce } : { rewrite: lean }),
       // Next's own bookkeeping headers serve only its client router, which public pages do not load.
-      if (!runtime) dropNextHeaders(res)
-      applyContentSecurityPolicy(req, res, runtime ? { nonce } : { rewrite: lean })
-      void withRequestId(requestId, () => handle(req, res))
-    })
+      !runtime && dropNextHeaders,
+      // Compressed: what the policy and the rewrite let through (Next's own compression is off).
+      (req, res) => compress(req, res, () => {}),
+      // Kept for the next second's visitors as the bytes went out, compressed (./page-cache.ts).
+      recordForCache,
+      // Nearest the socket: an edit's answer ends once the other instances can know of it.
+      shared !== null && req.method !== 'GET' && req.method !== 'HEAD' && endAfterSharing,
+    ])
+    void withRequestId(requestId, () => handle(req, res))
+  }
+  // In development the admin's pages reload as their sources change, over Next's own WebSocket.
+  if (dev) {
+    const upgrade = app.getUpgradeHandler()
+    server.on('upgrade', (req, socket, head) => void upgrade(req, socket, head))
   }
   await new Promise<void>((resolve) => server.listen(port, resolve))
 
@@ -137,16 +159,13 @@ export async function serve({ port, dir }: { port: number; dir: string }): Promi
 }
 
 /** The answer ends once the cache tags this request expired are shared (src/platform/cache/shared-tags.ts). */
-function endAfterSharing(res: http.ServerResponse): void {
+function endAfterSharing(_req: http.IncomingMessage, res: http.ServerResponse): void {
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
   res.end = ((...args: unknown[]) => {
     void settled().then(() => end(...args))
     return res
   }) as typeof res.end
 }
-
-/** The request headers of Next's client router: `RSC`, `Next-Router-State-Tree`, `Next-Router-Prefetch`... */
-const CLIENT_ROUTER_HEADER = /^(rsc|next-router-.*)$/i
 
 /**
  * On a public path the request headers of Next's client router are dropped: its pages do not load that
@@ -155,26 +174,26 @@ const CLIENT_ROUTER_HEADER = /^(rsc|next-router-.*)$/i
  * Accept-Encoding alone.
  */
 function forgetClientRouter(req: http.IncomingMessage): void {
-  for (const name of Object.keys(req.headers)) if (CLIENT_ROUTER_HEADER.test(name)) delete req.headers[name]
+  for (const name of Object.keys(req.headers)) if (CLIENT_ROUTER_REQUEST_HEADER.test(name)) delete req.headers[name]
 }
 
 /**
  * x-nextjs-cache, x-nextjs-prerender, x-nextjs-stale-time...: never sent (fewer bytes, nothing about the stack);
  * nor Vary on the client router's headers, which were dropped (see forgetClientRouter).
  */
-function dropNextHeaders(res: http.ServerResponse): void {
+function dropNextHeaders(_req: http.IncomingMessage, res: http.ServerResponse): void {
   const setHeader = res.setHeader.bind(res)
   res.setHeader = ((name: string, value: number | string | readonly string[]) => {
     if (/^vary$/i.test(name)) {
       const kept = String(value)
         .split(',')
         .map((token) => token.trim())
-        .filter((token) => token && !CLIENT_ROUTER_HEADER.test(token))
+        .filter((token) => token && !CLIENT_ROUTER_REQUEST_HEADER.test(token))
       return kept.length > 0 ? setHeader(name, kept.join(', ')) : res
     }
-    if (!/^x-nextjs-/i.test(name)) return setHeader(name, value)
+    if (!NEXT_RESPONSE_HEADER.test(name)) return setHeader(name, value)
     // Next's stale copy, sent while it renders the page again: not kept for the next visitors.
-    if (/^x-nextjs-cache$/i.test(name) && value === 'STALE') doNotKeep(res)
+    if (isStaleCopy(name, value)) doNotKeep(res)
     return res
   }) as typeof res.setHeader
 }

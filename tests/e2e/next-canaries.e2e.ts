@@ -1,0 +1,42 @@
+/**
+ * Canaries on the built and started site for the assumptions about Next named in
+ * src/platform/next-internals.ts (the unit canaries there check the installed Next itself). Elsewhere: the
+ * client router's headers changing nothing on a public page (security.e2e.ts), an edit on one instance shown
+ * on the other's next request (instances.e2e.ts), a page form over Next's body limit refused (hostile-input).
+ */
+import { describe, expect, it } from 'vitest'
+
+import { PUBLIC_PATHS } from '@/domain/navigation'
+import { leanPage } from '@/platform/server/lean-page'
+import { SEEDED } from './browser'
+
+/** What of Next's client runtime a document holds: script files, inline data and bootstrap, preloads. */
+const runtimeIn = (html: string) => ({
+  scriptFiles: [...html.matchAll(/<script\b[^>]*\ssrc="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]),
+  inlineData: html.includes('self.__next_f'),
+  preloads: [...html.matchAll(/<link\b[^>]*rel="(?:preload|modulepreload)"[^>]*as="script"[^>]*>/g)].length,
+})
+
+describe("Next's runtime on the built site", () => {
+  it("public pages hold none of Next's client runtime, only the site's own script", async () => {
+    for (const path of [...PUBLIC_PATHS, '/newsletter/confirmed']) {
+      const html = await (await fetch(`${SEEDED}${path}`)).text()
+      expect(runtimeIn(html), path).toEqual({ scriptFiles: [], inlineData: false, preloads: 0 })
+      expect(html, path).toMatch(/<script src="\/_next\/static\/site\/enhance-[0-9a-f]{16}\.js" defer><\/script>/)
+    }
+  })
+
+  it("the admin's page holds Next's runtime as this Next writes it, and the lean rewrite takes all of it out", async () => {
+    // As a public page would come from Next: a request with no policy gets scripts without a nonce.
+    const html = (await (await fetch(`${SEEDED}/admin/login`)).text()).replace(/\snonce="[^"]*"/g, '')
+    const kept = runtimeIn(html)
+    // If Next stops writing its runtime so, the patterns no longer prove anything: this fails first.
+    expect(kept.scriptFiles.length).toBeGreaterThan(0)
+    expect(kept.inlineData).toBe(true)
+    expect(runtimeIn(leanPage(html, { script: null, readStylesheet: () => null }))).toEqual({
+      scriptFiles: [],
+      inlineData: false,
+      preloads: 0,
+    })
+  })
+})
