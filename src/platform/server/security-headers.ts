@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import type http from 'node:http'
 
+import { NONCE_REQUEST_HEADER } from '../next-internals'
 import { doNotKeep, PUBLIC_CACHE_CONTROL } from './page-cache'
 
 /** Where the intro video plays from once a visitor presses play (src/components/IntroVideo.tsx). */
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com'
+
+/**
+ * In development (`npm run dev`) React rebuilds the server's call stacks in the browser with eval: the
+ * admin's pages, the only ones with React in the browser, allow it there, never in production.
+ */
+const DEV_EVAL = () => (process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : '')
 
 /**
  * The Content-Security-Policy of every response. Scripts come only from the site itself, and no inline script
@@ -17,7 +24,7 @@ export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com'
 export function contentSecurityPolicy({ nonce }: { nonce?: string } = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'${DEV_EVAL()}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -40,9 +47,9 @@ export const scriptNonce = (): string => randomBytes(16).toString('base64')
  * sent must not choose the nonce of a page.
  */
 export function policyForNext(req: http.IncomingMessage, nonce: string | undefined): void {
-  delete req.headers['content-security-policy']
-  delete req.headers['content-security-policy-report-only']
-  if (nonce) req.headers['content-security-policy'] = contentSecurityPolicy({ nonce })
+  delete req.headers[NONCE_REQUEST_HEADER]
+  delete req.headers[`${NONCE_REQUEST_HEADER}-report-only`]
+  if (nonce) req.headers[NONCE_REQUEST_HEADER] = contentSecurityPolicy({ nonce })
 }
 
 /** The headers every response carries, whatever it is. */

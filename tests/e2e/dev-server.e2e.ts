@@ -1,0 +1,76 @@
+/**
+ * `npm run dev` is the site's own server on Next's development server: a developer sees what a visitor gets
+ * (lean public pages with the site's script, the policy), not plain `next dev`.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { serverErrorLines } from '../../scripts/lib/server'
+import { e2ePort } from './ports'
+
+const PORT = e2ePort(20)
+const BASE = `http://localhost:${PORT}`
+// Its own build folder: Next's development server writes into `<distDir>/dev`, apart from the production build.
+const DIST_DIR = '.next-e2e-dev'
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
+const logFile = path.join(os.tmpdir(), `coach-e2e-dev-${PORT}.log`)
+let child: ReturnType<typeof spawn> | undefined
+
+beforeAll(async () => {
+  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NEXT_DIST_DIR: DIST_DIR,
+      PAYLOAD_SECRET: 'e2e-dev-secret',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const log = fs.createWriteStream(logFile)
+  child.stderr?.pipe(log)
+  await new Promise<void>((resolve, reject) => {
+    let out = ''
+    child!.stdout?.on('data', (chunk: Buffer) => {
+      log.write(chunk)
+      out += chunk.toString()
+      if (out.includes('Admin: ')) resolve()
+    })
+    child!.on('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${out.slice(-3000)}`)))
+  })
+}, 180_000)
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.on('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  fs.rmSync(DIST_DIR, { recursive: true, force: true })
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('npm run dev', () => {
+  it("serves the public pages as production does: no Next runtime, the site's own script, the public policy", async () => {
+    // The first request compiles the page.
+    const res = await fetch(`${BASE}/`, { signal: AbortSignal.timeout(150_000) })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self';")
+    const html = await res.text()
+    expect(html).toContain('<h1')
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!.trim())
+    const script = /^src="(\/_next\/static\/site\/enhance-[0-9a-f]{16}\.js)" defer$/
+    // Only the site's own script, and data (JSON-LD): no inline script, none of Next's files.
+    expect(scripts.filter((attrs) => attrs !== 'type="application/ld+json"')).toEqual([expect.stringMatching(script)])
+    const src = script.exec(scripts.find((attrs) => script.test(attrs))!)![1]!
+    const served = await fetch(`${BASE}${src}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toMatch(/javascript/)
+    expect(serverErrorLines(logFile)).toEqual([])
+  }, 180_000)
+})
