@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 
-import { anyone, authenticated } from '../access'
+import { anyone, authenticated } from '@/platform/access'
 import { dataDir } from '@/platform/data-dir'
 import { IMMUTABLE, mediaFileHandler, nameFileByContent } from '../media-files'
 
