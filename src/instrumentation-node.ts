@@ -9,7 +9,7 @@ import { registerReadinessCheck } from './platform/server/readiness'
 ;(process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true
 
 if (process.env.NEXT_PHASE !== 'phase-production-build') {
-  startOutboxWorker()
+  startOutboxWorker(payloadClient)
   startBusyCalendarReader(payloadClient)
   registerReadinessCheck(checkReadiness)
 }
