@@ -56,8 +56,8 @@ export default buildConfig({
     },
     components: {
       graphics: {
-        Logo: '@/cms/components/AdminBrand#AdminLogo',
-        Icon: '@/cms/components/AdminBrand#AdminIcon',
+        Logo: '@/components/AdminBrand#AdminLogo',
+        Icon: '@/components/AdminBrand#AdminIcon',
       },
       // "Your data": the export of everything the coach keeps here (src/features/export/).
       afterDashboard: ['@/features/export/ExportPanel#ExportPanel'],
