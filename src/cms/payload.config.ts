@@ -32,8 +32,8 @@ import { outboxEmailAdapter } from '@/platform/mail/payload-email'
 
 import { databaseAdapter } from './database'
 import { exportEndpoints } from '@/features/export/everything'
-import { Announcement } from './globals/Announcement'
-import { SiteSettings } from './globals/SiteSettings'
+import { Announcement } from '@/features/site/Announcement'
+import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
 import { payloadSecret } from '@/platform/secret'
 

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 import { DISCOVERY_CALL } from '@/domain/business'
 import { ExternalLink } from './ExternalLink'
 
