@@ -1,7 +1,7 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
 import { startOutboxWorker } from './platform/mail/worker'
 import { payloadClient } from './platform/payload'
-import { checkReadiness } from './platform/readiness-check'
+import { checkReadiness } from './cms/readiness-check'
 import { registerReadinessCheck } from './platform/server/readiness'
 
 // libsql asks for a process report on first open, which makes slow reverse-DNS look-ups unless told not to.
@@ -9,7 +9,7 @@ import { registerReadinessCheck } from './platform/server/readiness'
 ;(process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true
 
 if (process.env.NEXT_PHASE !== 'phase-production-build') {
-  startOutboxWorker()
+  startOutboxWorker(payloadClient)
   startBusyCalendarReader(payloadClient)
   registerReadinessCheck(checkReadiness)
 }

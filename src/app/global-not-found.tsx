@@ -3,9 +3,9 @@ import './(site)/site.css'
 import type { Metadata } from 'next'
 import Link from 'next/link'
 
-import { SiteFrame } from '@/components/SiteFrame'
+import { SiteFrame } from '@/features/site/SiteFrame'
 import { NAV_ITEMS } from '@/domain/navigation'
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { brand } = await getSiteSettings()

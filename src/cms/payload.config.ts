@@ -32,8 +32,8 @@ import { outboxEmailAdapter } from '@/platform/mail/payload-email'
 
 import { databaseAdapter } from './database'
 import { exportEndpoints } from '@/features/export/everything'
-import { Announcement } from './globals/Announcement'
-import { SiteSettings } from './globals/SiteSettings'
+import { Announcement } from '@/features/site/Announcement'
+import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
 import { payloadSecret } from '@/platform/secret'
 
@@ -56,8 +56,8 @@ export default buildConfig({
     },
     components: {
       graphics: {
-        Logo: '@/cms/components/AdminBrand#AdminLogo',
-        Icon: '@/cms/components/AdminBrand#AdminIcon',
+        Logo: '@/components/AdminBrand#AdminLogo',
+        Icon: '@/components/AdminBrand#AdminIcon',
       },
       // "Your data": the export of everything the coach keeps here (src/features/export/).
       afterDashboard: ['@/features/export/ExportPanel#ExportPanel'],

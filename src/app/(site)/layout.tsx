@@ -3,9 +3,9 @@ import './site.css'
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
-import { SiteFrame } from '@/components/SiteFrame'
+import { SiteFrame } from '@/features/site/SiteFrame'
 import { siteUrl } from '@/domain/brand'
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { brand } = await getSiteSettings()

@@ -2,9 +2,9 @@ import path from 'node:path'
 
 import type { CollectionAfterReadHook, CollectionConfig } from 'payload'
 
-import { anyone, authenticated } from '../access'
+import { anyone, authenticated } from '@/platform/access'
 import { dataDir } from '@/platform/data-dir'
-import { IMMUTABLE, mediaFileHandler, nameFileByContent } from '../media-files'
+import { IMMUTABLE, mediaFileHandler, nameFileByContent } from '@/platform/media-files'
 
 const staticDir = path.join(dataDir(), 'media')
 

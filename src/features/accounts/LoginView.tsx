@@ -2,7 +2,7 @@ import type { AdminViewServerProps } from 'payload'
 import { getSafeRedirect } from 'payload/shared'
 import { redirect } from 'next/navigation'
 
-import { AdminLogo } from '@/cms/components/AdminBrand'
+import { AdminLogo } from '@/components/AdminBrand'
 import { LoginWithCodeForm } from './LoginWithCodeForm'
 
 /**

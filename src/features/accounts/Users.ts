@@ -12,7 +12,7 @@ import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 import { passwordProblem } from '@/features/accounts/password-policy'
 import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/accounts/two-step'
 
-import { admins, adminsFieldLevel, adminsOrSelf } from '@/cms/access'
+import { admins, adminsFieldLevel, adminsOrSelf } from '@/platform/access'
 
 /** The mark of the account made on a fresh install (see the beforeChange hook). */
 const FIRST_ACCOUNT = 'first'

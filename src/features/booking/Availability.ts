@@ -1,6 +1,6 @@
 import type { Field, GlobalConfig } from 'payload'
 
-import { authenticated } from '@/cms/access'
+import { authenticated } from '@/platform/access'
 import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { coachTimeZone } from '@/domain/dates'
 import { revalidateGlobal } from '@/platform/cache/revalidate'

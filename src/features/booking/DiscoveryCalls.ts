@@ -1,6 +1,6 @@
 import type { CollectionConfig, Where } from 'payload'
 
-import { inboxAccess } from '@/cms/access'
+import { inboxAccess } from '@/platform/access'
 import { timeZoneOptions } from '@/domain/dates'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 

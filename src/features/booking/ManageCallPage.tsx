@@ -1,6 +1,6 @@
 import Link from 'next/link'
 
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 import { payloadClient } from '@/platform/payload'
 import { visitorMayChange } from './book'
 import { currentSlots } from './BookingPage'

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { inboxAccess } from '@/cms/access'
+import { inboxAccess } from '@/platform/access'
 import { INQUIRY_TYPES } from './texts'
 
 /** Messages sent through the contact form. Stored before any mail is sent; only the coach's team reads them. */

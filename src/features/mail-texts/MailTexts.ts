@@ -1,6 +1,6 @@
 import type { Field, GlobalConfig } from 'payload'
 
-import { authenticated } from '@/cms/access'
+import { authenticated } from '@/platform/access'
 import { MAIL_TEXTS, PLACEHOLDERS, SUBJECT_PLACEHOLDERS, type MailTextName } from './defaults'
 import { templateProblem } from './template'
 

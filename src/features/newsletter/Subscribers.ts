@@ -1,6 +1,6 @@
 import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
 
-import { inboxAccess } from '@/cms/access'
+import { inboxAccess } from '@/platform/access'
 import { exportConfirmedSubscribers } from '@/features/newsletter/subscribers-csv'
 
 /** What consent rests on: the address, when and where it was given. Nobody edits it afterwards. */

@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 
 const TOKEN = /^[\w-]{16,128}$/
 

@@ -20,7 +20,7 @@ import type {
   UploadField,
 } from 'payload'
 
-import { authenticated } from '@/cms/access'
+import { authenticated } from '@/platform/access'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
 import { PAGE_GLOBALS, SITE_PATHS, type PageName } from './defaults'
 import { isRichText } from './rich-text'

@@ -2,7 +2,7 @@ import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig
 
 import { MAX_ATTEMPTS } from '@/domain/outbox-schedule'
 
-import { outboxAccess } from '@/cms/access'
+import { outboxAccess } from '@/platform/access'
 import { sealLinks, type MailContent } from './secret-links'
 
 /** Nobody changes what a mail says or to whom; the worker writes with overrideAccess, which skips this. */

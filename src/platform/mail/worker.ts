@@ -1,6 +1,5 @@
 import type { Payload } from 'payload'
 
-import { payloadClient } from '@/platform/payload'
 import { BATCH_SIZE, deliverDueMail } from './outbox'
 import { workerState, type WorkerState } from './worker-state'
 
@@ -11,7 +10,11 @@ const INTERVAL_MS = Number(process.env.OUTBOX_INTERVAL_MS ?? 10_000)
  * starting a second one, so a burst of form posts makes one or two runs, not one per post. (Several
  * processes may still run at once; the per-mail claim keeps them from sending the same mail.)
  */
-export async function kickOutbox(payload?: Payload): Promise<void> {
+export async function kickOutbox(payload: Payload): Promise<void> {
+  await kick(async () => payload)
+}
+
+async function kick(payloadOf: () => Promise<Payload>): Promise<void> {
   const s = workerState()
   if (s.stopped) return
   if (s.running) {
@@ -19,17 +22,17 @@ export async function kickOutbox(payload?: Payload): Promise<void> {
     return
   }
   s.running = true
-  s.current = run(s, payload)
+  s.current = run(s, payloadOf)
   await s.current
 }
 
 /** One delivery loop per process, shared by the timer and by every request that queued mail. */
-async function run(s: WorkerState, payload?: Payload): Promise<void> {
+async function run(s: WorkerState, payloadOf: () => Promise<Payload>): Promise<void> {
   try {
     let fullBatch = false
     do {
       s.again = false
-      const report = await deliverDueMail(payload ?? (await payloadClient()))
+      const report = await deliverDueMail(await payloadOf())
       if (report.retried || report.failed)
         console.warn(`Outbox: ${report.retried} mail to retry, ${report.failed} failed`)
       // A full batch means more may be due right now.
@@ -44,11 +47,15 @@ async function run(s: WorkerState, payload?: Payload): Promise<void> {
   }
 }
 
-/** The timer inside the server process that picks up retries and anything a crash left behind. */
-export function startOutboxWorker(): void {
+/**
+ * The timer inside the server process that picks up retries and anything a crash left behind. It is given its
+ * way to the Payload client (src/instrumentation-node.ts), as the busy-calendar reader is: importing the client
+ * here would close a cycle (the client's config sends Payload's own mail through this queue).
+ */
+export function startOutboxWorker(payloadOf: () => Promise<Payload>): void {
   const s = workerState()
   if (s.timer) return
-  s.timer = setInterval(() => void kickOutbox(), INTERVAL_MS)
+  s.timer = setInterval(() => void kick(payloadOf), INTERVAL_MS)
   s.timer.unref()
-  void kickOutbox()
+  void kick(payloadOf)
 }

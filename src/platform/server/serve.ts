@@ -4,7 +4,7 @@ import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
 
-import { answerStoredImage } from '@/cms/media-files'
+import { answerStoredImage } from '@/platform/media-files'
 import { siteUrl } from '@/domain/brand'
 import { forwardedChain } from '@/domain/forwarded'
 import { connectSharedTags, onSharedTags, settled, syncSharedTags } from '@/platform/cache/shared-tags'
@@ -42,7 +42,7 @@ const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)
  *   those carrying the nonce made for that one request; responses are compressed here.
  * - Public pages are sent without Next's client runtime, with a small script of the site's own instead
  *   (src/platform/server/lean-page.ts), and may be kept by shared caches for a few seconds.
- * - Stored images are sent from disk here, without Next and Payload (src/cms/media-files.ts).
+ * - Stored images are sent from disk here, without Next and Payload (src/platform/media-files.ts).
  * - Public answers are kept in memory for a second and sent again as they were (./page-cache.ts); an edit
  *   clears them.
  * - With REDIS_URL, several instances share their cache tags (src/platform/cache/shared-tags.ts): each
@@ -96,7 +96,7 @@ export async function serve({
     // What Next would answer with a 500 or not at all (a target that is no path, a page post it cannot take).
     const refused = requestRefusal(req)
     if (refused) return sendRefusal(req, res, refused)
-    // A stored image goes out from disk, without Next and Payload (src/cms/media-files.ts); anything that
+    // A stored image goes out from disk, without Next and Payload (src/platform/media-files.ts); anything that
     // is not one (no such file, SVG, a range) goes on to Payload's route as before.
     if (req.url?.startsWith(IMAGES_PATH)) {
       res.setHeader('Content-Security-Policy', contentSecurityPolicy())

@@ -13,8 +13,8 @@ import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { FeedAddress as FeedAddress_c2810397f4b7cca404f16caafe6594e1 } from '@/features/booking/FeedAddress'
-import { AdminIcon as AdminIcon_c62a8ddf806b50269f27edd36f6a1e68 } from '@/cms/components/AdminBrand'
-import { AdminLogo as AdminLogo_c62a8ddf806b50269f27edd36f6a1e68 } from '@/cms/components/AdminBrand'
+import { AdminIcon as AdminIcon_5fee7b1d7887f8ee4c45775348e4cb18 } from '@/components/AdminBrand'
+import { AdminLogo as AdminLogo_5fee7b1d7887f8ee4c45775348e4cb18 } from '@/components/AdminBrand'
 import { ExportPanel as ExportPanel_713f7df3795580ac3822c69e0998be8d } from '@/features/export/ExportPanel'
 import { LoginView as LoginView_eb9b82c4199c464c06e4317d069ebe31 } from '@/features/accounts/LoginView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -36,8 +36,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/booking/FeedAddress#FeedAddress": FeedAddress_c2810397f4b7cca404f16caafe6594e1,
-  "@/cms/components/AdminBrand#AdminIcon": AdminIcon_c62a8ddf806b50269f27edd36f6a1e68,
-  "@/cms/components/AdminBrand#AdminLogo": AdminLogo_c62a8ddf806b50269f27edd36f6a1e68,
+  "@/components/AdminBrand#AdminIcon": AdminIcon_5fee7b1d7887f8ee4c45775348e4cb18,
+  "@/components/AdminBrand#AdminLogo": AdminLogo_5fee7b1d7887f8ee4c45775348e4cb18,
   "@/features/export/ExportPanel#ExportPanel": ExportPanel_713f7df3795580ac3822c69e0998be8d,
   "@/features/accounts/LoginView#LoginView": LoginView_eb9b82c4199c464c06e4317d069ebe31,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

@@ -1,4 +1,4 @@
-import { urlField } from '@/cms/fields/url'
+import { urlField } from '@/platform/fields/url'
 import { publicList } from './public-list'
 
 export const Workshops = publicList({

@@ -1,8 +1,8 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import type { ContentTag } from '@/platform/cache/tags'
-import { publicListAccess } from '@/cms/access'
-import { publishedField } from '@/cms/fields/published'
+import { publicListAccess } from '@/platform/access'
+import { publishedField } from '@/platform/fields/published'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 
 /**

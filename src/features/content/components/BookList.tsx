@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 import { getBooks } from '@/features/content/lists'
 import { Card } from '@/components/Card'
 import { ExternalLink } from '@/components/ExternalLink'

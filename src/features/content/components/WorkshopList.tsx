@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 import { getWorkshops } from '@/features/content/lists'
 import { formatEventDate } from '@/domain/dates'
 import { Card } from '@/components/Card'

@@ -3,7 +3,7 @@ import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
 import { brandImage } from '@/domain/brand'
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 import type { PageCopy } from '../defaults'
 import { RichCopy } from '../RichCopy'
 

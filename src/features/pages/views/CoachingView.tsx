@@ -7,7 +7,7 @@ import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
 import { PricingCards } from '@/components/PricingCards'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 
 import type { PageCopy } from '../defaults'
 

@@ -1,6 +1,6 @@
-import { DiscoveryCall } from '@/components/DiscoveryCall'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
+import { DiscoveryCall } from '@/features/booking/DiscoveryCall'
 import { ContactForm } from '@/features/contact/ContactForm'
 import { FaqList } from '@/features/content/components/FaqList'
 import type { PageCopy } from '../defaults'

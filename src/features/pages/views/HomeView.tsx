@@ -1,13 +1,13 @@
 import Link from 'next/link'
 
-import { AnnouncementBanner } from '@/components/AnnouncementBanner'
+import { AnnouncementBanner } from '@/features/site/AnnouncementBanner'
 import { BlogPostList } from '@/features/content/components/BlogPostList'
 import { ExternalLink } from '@/components/ExternalLink'
 import { HelpCards } from '@/components/HelpCards'
 import { JsonLd } from '@/components/JsonLd'
 import { PageSection } from '@/components/PageSection'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
-import { getSiteSettings } from '@/features/content/site-settings'
+import { getSiteSettings } from '@/features/site/site-settings'
 import { siteUrl } from '@/domain/brand'
 
 import type { PageCopy } from '../defaults'

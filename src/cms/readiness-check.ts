@@ -1,6 +1,6 @@
-import { databaseKind } from '@/cms/database'
-import { migrations as postgresMigrations } from '@/cms/migrations/postgres'
-import { migrations as sqliteMigrations } from '@/cms/migrations/sqlite'
+import { databaseKind } from './database'
+import { migrations as postgresMigrations } from './migrations/postgres'
+import { migrations as sqliteMigrations } from './migrations/sqlite'
 import { payloadClient } from '@/platform/payload'
 import type { Readiness } from '@/platform/server/readiness'
 

@@ -1,6 +1,6 @@
-import { getSiteSettings } from '@/features/content/site-settings'
-import { Logo } from './Logo'
-import { SiteNav } from './SiteNav'
+import { Logo } from '@/components/Logo'
+import { SiteNav } from '@/components/SiteNav'
+import { getSiteSettings } from './site-settings'
 
 export async function SiteHeader() {
   const { brand } = await getSiteSettings()

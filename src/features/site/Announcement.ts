@@ -1,6 +1,6 @@
 import type { GlobalConfig } from 'payload'
 
-import { anyone, authenticated } from '../access'
+import { anyone, authenticated } from '@/platform/access'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
 
 export const Announcement: GlobalConfig = {

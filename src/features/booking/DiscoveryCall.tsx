@@ -1,8 +1,8 @@
 import Link from 'next/link'
 
-import { getSiteSettings } from '@/features/content/site-settings'
+import { ExternalLink } from '@/components/ExternalLink'
 import { DISCOVERY_CALL } from '@/domain/business'
-import { ExternalLink } from './ExternalLink'
+import { getSiteSettings } from '@/features/site/site-settings'
 
 /**
  * The scheduling part of the contact page, also shown at /scheduling until native booking exists.

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 
-import { getAnnouncement } from '@/features/content/site-settings'
+import { getAnnouncement } from './site-settings'
 
 export async function AnnouncementBanner() {
   const announcement = await getAnnouncement()

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
-import { LogoMark } from '@/components/LogoMark'
 import { brandFrom, type Brand } from '@/domain/brand'
+import { LogoMark } from './LogoMark'
 
 /* The admin carries the site's own mark and name (Site settings → Brand) instead of the framework's logo. */
 const BRAND_GREEN = '#2f6f5e'

@@ -1,7 +1,7 @@
 import type { GlobalConfig } from 'payload'
 
-import { anyone, authenticated } from '../access'
-import { urlField } from '../fields/url'
+import { anyone, authenticated } from '@/platform/access'
+import { urlField } from '@/platform/fields/url'
 import { DEFAULT_BRAND } from '@/domain/brand'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
 

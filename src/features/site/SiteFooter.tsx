@@ -1,10 +1,10 @@
 import Link from 'next/link'
 
+import { ExternalLink } from '@/components/ExternalLink'
+import { Logo } from '@/components/Logo'
 import { DISCOVERY_CALL } from '@/domain/business'
-import { getSiteSettings } from '@/features/content/site-settings'
-import { ExternalLink } from './ExternalLink'
-import { Logo } from './Logo'
 import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
+import { getSiteSettings } from './site-settings'
 
 export async function SiteFooter() {
   const settings = await getSiteSettings()
