@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { PUBLIC_PATHS } from '../../src/domain/navigation'
 import { redact } from '../../src/platform/log'
+import { DEV_DIST_SUBDIR } from '../../src/platform/next-internals'
 import { rebuildReason } from './build-stamp'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -55,7 +56,11 @@ export type RunningSite = { url: string; dataDir: string; logFile: string; stop:
 export function copyBuild(name: string): string {
   const distDir = `.next-${name}`
   fs.rmSync(distDir, { recursive: true, force: true })
-  fs.cpSync('.next', distDir, { recursive: true, filter: (src) => !/[\\/](cache|route-cache)$/.test(src) })
+  // Not Next's caches, nor a development server's folder (`npm run dev` writes into .next/dev).
+  fs.cpSync('.next', distDir, {
+    recursive: true,
+    filter: (src) => !/[\\/](cache|route-cache)$/.test(src) && src !== path.join('.next', DEV_DIST_SUBDIR),
+  })
   return distDir
 }
 

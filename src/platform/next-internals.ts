@@ -63,7 +63,7 @@ export const STATIC_PATH = '/_next/'
 export const distDirOf = (
   root: string,
   { dev = false, env = process.env as { NEXT_DIST_DIR?: string } } = {},
-): string => path.join(root, env.NEXT_DIST_DIR || '.next', dev ? DEV_DIST_SUBDIR : '')
+): string => path.join(/*turbopackIgnore: true*/ root, env.NEXT_DIST_DIR || '.next', dev ? DEV_DIST_SUBDIR : '')
 export const DEV_DIST_SUBDIR = 'dev'
 /** The build's static files within it, served under `/_next/static/`. */
 export const STATIC_DIR = 'static'

@@ -9,13 +9,15 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { distDirOf } from '@/platform/next-internals'
 import { serverErrorLines } from '../../scripts/lib/server'
 import { e2ePort } from './ports'
 
 const PORT = e2ePort(20)
 const BASE = `http://localhost:${PORT}`
-// Its own build folder: Next's development server writes into `<distDir>/dev`, apart from the production build.
-const DIST_DIR = '.next-e2e-dev'
+// Next's development server writes into `.next/dev`, beside the production build (which copies of the build
+// leave out: scripts/lib/server.ts). Another build folder would make Next add it to tsconfig.json.
+const DEV_DIR = distDirOf('.', { dev: true, env: {} })
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
 const logFile = path.join(os.tmpdir(), `coach-e2e-dev-${PORT}.log`)
 let child: ReturnType<typeof spawn> | undefined
@@ -26,7 +28,7 @@ beforeAll(async () => {
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_DIST_DIR: '',
       PAYLOAD_SECRET: 'e2e-dev-secret',
       DATABASE_URL: '',
     },
@@ -51,7 +53,7 @@ afterAll(async () => {
     child.kill('SIGTERM')
     await exited
   }
-  fs.rmSync(DIST_DIR, { recursive: true, force: true })
+  fs.rmSync(DEV_DIR, { recursive: true, force: true })
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
