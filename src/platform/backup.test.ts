@@ -102,7 +102,7 @@ describe('backup and restore', () => {
     const target = path.join(tmp('backups'), 'today')
     await writeBackup({ dataDir, dbFile, target })
     fs.writeFileSync(path.join(target, 'site.db'), 'not a database at all, just some bytes')
-    expect(() => restoreBackup({ dataDir, dbFile, source: target })).toThrow()
+    expect(() => restoreBackup({ dataDir, dbFile, source: target })).toThrow('file is not a database')
     expect(titles(dbFile)).toEqual(['first'])
     expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('before-restore'))).toEqual([])
   })

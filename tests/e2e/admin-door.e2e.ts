@@ -6,17 +6,17 @@ import path from 'node:path'
 import PostalMime from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 
-import {
-  FAILED_LOGIN_FLOOR_MS,
-  FORGOT_PASSWORD_LIMIT,
-  FORGOT_PASSWORD_THROTTLED,
-  LOGIN_LIMIT,
-  LOGIN_THROTTLED,
-} from '@/features/accounts/login-throttle'
-import { currentCode, TOTP_REQUIRED } from '@/features/accounts/totp'
+import { FAILED_LOGIN_FLOOR_MS, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
+import { currentCode } from '@/features/accounts/totp'
 import { ADMIN_API_MAX_BODY_BYTES } from '@/platform/server/request-guard'
 import { SEEDED, SEEDED_DATA_DIR, SEEDED_SITES } from './browser'
 import { logInAsCoach } from './coach'
+
+// What the coach reads, word for word (not the code's constants: a changed text must fail here).
+const LOGIN_THROTTLED = 'Too many attempts to log in. Please wait 15 minutes and try again, or use "Forgot password?".'
+const FORGOT_PASSWORD_THROTTLED =
+  'Too many password resets asked for in a short time. Please wait an hour and try again.'
+const TOTP_REQUIRED = 'Enter the 6-digit code from your authenticator app.'
 
 /*
  * The doors into the coach's account, tried against the started production build by every spelling a client

@@ -1,16 +1,12 @@
 import fs from 'node:fs'
 
-import { TZDate } from '@date-fns/tz'
-import { format } from 'date-fns'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { CURRENT_PASSWORD_MISSING } from '@/features/accounts/current-password'
-import { DEVICE_COOKIE, LOGIN_LIMIT, LOGIN_THROTTLED } from '@/features/accounts/login-throttle'
-import { PASSWORD_COMMON, PASSWORD_TOO_SHORT } from '@/features/accounts/password-policy'
-import { currentCode, TOTP_REQUIRED } from '@/features/accounts/totp'
+import { DEVICE_COOKIE, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
+import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { freshPostgres } from '../integration/database'
@@ -18,6 +14,22 @@ import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser
 import { checkHtml } from './html-checker'
 import { watchPolicyViolations } from './policy-violations'
 import { e2ePort } from './ports'
+
+// What the coach reads, word for word (not the code's constants: a changed text must fail here).
+const CURRENT_PASSWORD_MISSING = 'Enter your current password to change your e-mail or password.'
+const LOGIN_THROTTLED = 'Too many attempts to log in. Please wait 15 minutes and try again, or use "Forgot password?".'
+const PASSWORD_COMMON =
+  'This password is too common: it is among the first that attackers try. Please choose another (a few unrelated words make a strong one).'
+const PASSWORD_TOO_SHORT = 'A password must be at least 12 characters long.'
+const TOTP_REQUIRED = 'Enter the 6-digit code from your authenticator app.'
+/** How the admin writes a call's time in the coach's zone (UTC here): "Thu 3 Dec 2026, 14:00". */
+const inCoachZone = (iso: string) => {
+  const d = new Date(iso)
+  const two = (n: number) => String(n).padStart(2, '0')
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()]
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()]
+  return `${day} ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
+}
 
 const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
 const NEW_PASSWORD = 'a-new-and-longer-coach-password'
@@ -452,7 +464,6 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Tokyo' })
     const page = await context.newPage()
     await signIn(page)
-    const inCoachZone = (iso: string) => format(new TZDate(iso, 'UTC'), 'EEE d MMM yyyy, HH:mm')
     // Discovery calls open on the upcoming ones, soonest first, with the filter in the address.
     await page.goto(`${site.url}/admin/collections/discovery-calls`)
     await page.waitForURL(/where.+startsAt.+greater_than.+sort=startsAt/)

@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import {
   answerFromCache,
@@ -48,12 +48,26 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((r) => server.close(() => r())))
 beforeEach(() => invalidatePageCache())
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/**
+ * The cache's clock (Date) stands still from here, and only `later` moves it: how long an answer is kept is
+ * seen to the millisecond, with no waiting (the server and its timers run as before).
+ */
+function stillClock(): { later: (ms: number) => void } {
+  const start = Date.now()
+  vi.useFakeTimers({ toFake: ['Date'], now: start })
+  return { later: (ms) => vi.setSystemTime(start + ms) }
+}
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } })
 
 describe('the page cache', () => {
   it('sends a shareable answer again as it was, byte for byte, while it is kept (PAGE_CACHE_MS)', async () => {
+    const clock = stillClock()
     const first = await get('/')
     const firstBody = await first.text()
     const second = await get('/')
@@ -65,7 +79,9 @@ describe('the page cache', () => {
     expect(second.headers.get('content-length')).toBe(String(Buffer.byteLength(firstBody)))
     const head = await fetch(`${base}/`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })
     expect([head.status, head.headers.get('etag')]).toEqual([200, first.headers.get('etag')])
-    await new Promise((r) => setTimeout(r, PAGE_CACHE_MS + 50))
+    clock.later(PAGE_CACHE_MS)
+    expect(await (await get('/')).text()).toBe(firstBody)
+    clock.later(PAGE_CACHE_MS + 1)
     expect(await (await get('/')).text()).not.toBe(firstBody)
   })
 
@@ -104,6 +120,7 @@ describe('the page cache', () => {
   })
 
   it('keeps the booking page as long although no other cache may keep it, and never a call’s own page', async () => {
+    const clock = stillClock()
     const first = await get('/scheduling')
     const page = await first.text()
     const again = await get('/scheduling')
@@ -116,7 +133,9 @@ describe('the page cache', () => {
     invalidatePageCache()
     const afterBooking = await (await get('/scheduling')).text()
     expect(afterBooking).not.toBe(page)
-    await new Promise((r) => setTimeout(r, PAGE_CACHE_MS + 50))
+    clock.later(PAGE_CACHE_MS)
+    expect(await (await get('/scheduling')).text()).toBe(afterBooking)
+    clock.later(PAGE_CACHE_MS + 1)
     expect(await (await get('/scheduling')).text()).not.toBe(afterBooking)
     const manage = await (await get('/scheduling/manage/1-2.abc')).text()
     expect(await (await get('/scheduling/manage/1-2.abc')).text()).not.toBe(manage)
