@@ -561,6 +561,56 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       await payload.delete({ collection: 'users', id: coach.id })
     })
 
+    it('logs a dozen accounts in at once and takes a dozen own passwords changed at once through the REST API, as the account screen sends them: none waits on another for the database', async () => {
+      // The client's path of the dozen above: Payload's REST handlers, logged in with the session each login gave.
+      const { handleEndpoints } = await import('payload')
+      const { default: config } = await import('@/cms/payload.config')
+      const password = 'a fine long passphrase'
+      const emails = Array.from({ length: 12 }, (_, i) => `rest-burst-${i}@${label.toLowerCase()}.example`)
+      const users = []
+      for (const email of emails)
+        users.push(await payload.create({ collection: 'users', data: { email, password, role: 'editor' } }))
+      const rest = async (method: string, path: string, body: object, from: string, token?: string) => {
+        const response = await handleEndpoints({
+          config,
+          request: new Request(`http://localhost:3000/cms-api${path}`, {
+            method,
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': from,
+              ...(token ? { Authorization: `JWT ${token}` } : {}),
+            },
+            body: JSON.stringify(body),
+          }),
+        })
+        return { status: response.status, body: (await response.json()) as { token?: string } }
+      }
+      const logins = await Promise.all(
+        emails.map((email, i) => rest('POST', '/users/login', { email, password }, `192.0.2.${130 + i}`)),
+      )
+      expect(logins.map((l) => l.status)).toEqual(emails.map(() => 200))
+      const changed = await Promise.all(
+        users.map((user, i) =>
+          rest(
+            'PATCH',
+            `/users/${user.id}`,
+            { password: 'another fine long passphrase', currentPassword: password },
+            `192.0.2.${130 + i}`,
+            logins[i]!.body.token,
+          ),
+        ),
+      )
+      expect(changed.map((c) => (c.status === 200 ? 'changed' : `${c.status} ${JSON.stringify(c.body)}`))).toEqual(
+        emails.map(() => 'changed'),
+      )
+      const loggedIn = await payload.login({
+        collection: 'users',
+        data: { email: emails[11]!, password: 'another fine long passphrase' },
+      })
+      expect(loggedIn.user.email).toBe(emails[11])
+      await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
+    })
+
     it('refuses a short or common password wherever one is set, keeping the old one; never locks an account', async () => {
       const { PASSWORD_COMMON, PASSWORD_TOO_SHORT } = await import('@/features/accounts/password-policy')
       const email = `policy@${label.toLowerCase()}.example`
