@@ -476,7 +476,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       const password = 'a fine long passphrase'
       const coach = await payload.create({ collection: 'users', data: { email, password, role: 'admin' } })
       const { token } = await payload.login({ collection: 'users', data: { email, password } })
-      const messages = []
+      const messages: import('@/payload-types').ContactMessage[] = []
       for (let i = 0; i < 12; i++)
         messages.push(
           await payload.create({
@@ -516,7 +516,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
         collection: 'users',
         data: { email: `lock-other@${label.toLowerCase()}.example`, password, role: 'editor' },
       })
-      const lock = (m: (typeof messages)[number], by: number | string) =>
+      const lock = (m: (typeof messages)[number], by: number) =>
         payload.create({
           collection: 'payload-locked-documents',
           data: {
@@ -607,7 +607,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
         collection: 'users',
         data: { email: emails[11]!, password: 'another fine long passphrase' },
       })
-      expect(loggedIn.user.email).toBe(emails[11])
+      expect(loggedIn.user?.email).toBe(emails[11])
       await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
     })
 
