@@ -14,6 +14,7 @@ import { FAQs } from '@/features/content/collections/FAQs'
 import { AboutPage } from '@/features/pages/AboutPage'
 import { BooksPage } from '@/features/pages/BooksPage'
 import { CoachingPage } from '@/features/pages/CoachingPage'
+import { withLocksReadInTransaction } from './hooks/document-locks'
 import { keepFieldErrors } from './hooks/field-errors'
 import { MailTexts } from '@/features/mail-texts/MailTexts'
 import { ContactPage } from '@/features/pages/ContactPage'
@@ -77,6 +78,7 @@ export default buildConfig({
   // The public read API of the spec owns /api/<list>; Payload's own REST API lives beside it.
   routes: { api: '/cms-api' },
   graphQL: { disable: true },
+  // Every save or delete from a client reads the document's lock in its own transaction (./hooks/document-locks.ts).
   collections: [
     DiscoveryCalls,
     ContactMessages,
@@ -91,7 +93,7 @@ export default buildConfig({
     Media,
     Users,
     RateLimitHits,
-  ],
+  ].map(withLocksReadInTransaction),
   globals: [
     SiteSettings,
     Announcement,

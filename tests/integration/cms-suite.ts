@@ -482,6 +482,150 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
     })
 
+    it('saves a dozen messages ticked "Handled" at once through the REST API, as the admin saves them, and deletes a dozen at once: none waits on another for the database', async () => {
+      // Payload's REST update and delete check that nobody else is editing the document (its document lock)
+      // inside the operation's transaction: that read must not need a second pooled connection either.
+      const { handleEndpoints } = await import('payload')
+      const { default: config } = await import('@/cms/payload.config')
+      const email = `lock-burst@${label.toLowerCase()}.example`
+      const password = 'a fine long passphrase'
+      const coach = await payload.create({ collection: 'users', data: { email, password, role: 'admin' } })
+      const { token } = await payload.login({ collection: 'users', data: { email, password } })
+      const messages: import('@/payload-types').ContactMessage[] = []
+      for (let i = 0; i < 12; i++)
+        messages.push(
+          await payload.create({
+            collection: 'contact-messages',
+            data: {
+              name: `Sender ${i}`,
+              email: `sender-${i}@example.com`,
+              inquiryType: 'general',
+              message: 'Hello there.',
+              receivedAt: new Date().toISOString(),
+            },
+            overrideAccess: true,
+          }),
+        )
+      const rest = (method: string, path: string, body?: object) =>
+        handleEndpoints({
+          config,
+          request: new Request(`http://localhost:3000/cms-api${path}`, {
+            method,
+            headers: { 'content-type': 'application/json', Authorization: `JWT ${token}` },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          }),
+        }).then(async (r) => (r.status === 200 ? 'done' : `${r.status} ${await r.text()}`))
+      const saved = await Promise.all(
+        messages.map((m) => rest('PATCH', `/contact-messages/${m.id}`, { handled: true })),
+      )
+      expect(saved).toEqual(messages.map(() => 'done'))
+      const handled = await payload.count({
+        collection: 'contact-messages',
+        where: { and: [{ id: { in: messages.map((m) => m.id) } }, { handled: { equals: true } }] },
+        overrideAccess: true,
+      })
+      expect(handled.totalDocs).toBe(12)
+      // The lock still holds: a message someone else has open is neither saved nor deleted, alone or in bulk,
+      // and the coach's own lock does not stand in the way.
+      const other = await payload.create({
+        collection: 'users',
+        data: { email: `lock-other@${label.toLowerCase()}.example`, password, role: 'editor' },
+      })
+      const lock = (m: (typeof messages)[number], by: number) =>
+        payload.create({
+          collection: 'payload-locked-documents',
+          data: {
+            document: { relationTo: 'contact-messages', value: m.id },
+            globalSlug: null,
+            user: { relationTo: 'users', value: by },
+          },
+          overrideAccess: true,
+        })
+      await lock(messages[0]!, other.id)
+      await lock(messages[1]!, coach.id)
+      expect(await rest('PATCH', `/contact-messages/${messages[0]!.id}`, { handled: false })).toMatch(/^423 .*locked/)
+      expect(await rest('DELETE', `/contact-messages/${messages[0]!.id}`)).toMatch(/^423 .*locked/)
+      expect(await rest('PATCH', `/contact-messages/${messages[1]!.id}`, { handled: false })).toBe('done')
+      const bulk = await rest('PATCH', `/contact-messages?where[id][in]=${messages[0]!.id},${messages[2]!.id}`, {
+        handled: false,
+      })
+      expect(bulk).toMatch(/^400 .*locked/)
+      const unhandled = await payload.find({
+        collection: 'contact-messages',
+        where: { and: [{ id: { in: messages.map((m) => m.id) } }, { handled: { equals: false } }] },
+        overrideAccess: true,
+      })
+      expect(unhandled.docs.map((m) => m.id).sort()).toEqual([messages[1]!.id, messages[2]!.id].sort())
+      await payload.delete({
+        collection: 'payload-locked-documents',
+        where: { id: { exists: true } },
+        overrideAccess: true,
+      })
+      await payload.delete({ collection: 'users', id: other.id })
+      const deleted = await Promise.all(messages.map((m) => rest('DELETE', `/contact-messages/${m.id}`)))
+      expect(deleted).toEqual(messages.map(() => 'done'))
+      expect(
+        (
+          await payload.count({
+            collection: 'contact-messages',
+            where: { id: { in: messages.map((m) => m.id) } },
+            overrideAccess: true,
+          })
+        ).totalDocs,
+      ).toBe(0)
+      await payload.delete({ collection: 'users', id: coach.id })
+    })
+
+    it('logs a dozen accounts in at once and takes a dozen own passwords changed at once through the REST API, as the account screen sends them: none waits on another for the database', async () => {
+      // The client's path of the dozen above: Payload's REST handlers, logged in with the session each login gave.
+      const { handleEndpoints } = await import('payload')
+      const { default: config } = await import('@/cms/payload.config')
+      const password = 'a fine long passphrase'
+      const emails = Array.from({ length: 12 }, (_, i) => `rest-burst-${i}@${label.toLowerCase()}.example`)
+      const users = []
+      for (const email of emails)
+        users.push(await payload.create({ collection: 'users', data: { email, password, role: 'editor' } }))
+      const rest = async (method: string, path: string, body: object, from: string, token?: string) => {
+        const response = await handleEndpoints({
+          config,
+          request: new Request(`http://localhost:3000/cms-api${path}`, {
+            method,
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': from,
+              ...(token ? { Authorization: `JWT ${token}` } : {}),
+            },
+            body: JSON.stringify(body),
+          }),
+        })
+        return { status: response.status, body: (await response.json()) as { token?: string } }
+      }
+      const logins = await Promise.all(
+        emails.map((email, i) => rest('POST', '/users/login', { email, password }, `192.0.2.${130 + i}`)),
+      )
+      expect(logins.map((l) => l.status)).toEqual(emails.map(() => 200))
+      const changed = await Promise.all(
+        users.map((user, i) =>
+          rest(
+            'PATCH',
+            `/users/${user.id}`,
+            { password: 'another fine long passphrase', currentPassword: password },
+            `192.0.2.${130 + i}`,
+            logins[i]!.body.token,
+          ),
+        ),
+      )
+      expect(changed.map((c) => (c.status === 200 ? 'changed' : `${c.status} ${JSON.stringify(c.body)}`))).toEqual(
+        emails.map(() => 'changed'),
+      )
+      const loggedIn = await payload.login({
+        collection: 'users',
+        data: { email: emails[11]!, password: 'another fine long passphrase' },
+      })
+      expect(loggedIn.user?.email).toBe(emails[11])
+      await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
+    })
+
     it('refuses a short or common password wherever one is set, keeping the old one; never locks an account', async () => {
       const email = `policy@${label.toLowerCase()}.example`
       const refusal = (message: string) => ({ data: { errors: [{ path: 'password', message }] } })

@@ -679,6 +679,36 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(smtp.mails).toHaveLength(1)
     })
 
+    it('takes a dozen messages, a dozen sign-ups, a dozen confirmations and a dozen unsubscribes at once: none waits on another for the database', async () => {
+      // More posts at once than the database pool has connections (10): each holds one for its transaction,
+      // and none may need a second one meanwhile, or all of them wait on one another until each fails.
+      const dozen = Array.from({ length: 12 }, (_, i) => i)
+      const messages = await Promise.all(
+        dozen.map((i) => mod.submitContact(payload, { ...valid, email: `burst-${i}.${label}@example.com` }, client())),
+      )
+      expect(messages).toEqual(dozen.map(() => ({ status: 'ok', message: CONTACT_SUCCESS })))
+      const emails = dozen.map((i) => `burst-reader-${i}.${label.toLowerCase()}@example.com`)
+      const signUps = await Promise.all(emails.map((email) => mod.subscribe(payload, { email }, 'footer', client())))
+      expect(signUps).toEqual(emails.map(() => ({ status: 'ok', message: SUBSCRIBE_SUCCESS })))
+      await mod.deliverDueMail(payload)
+      const mailTo = (email: string) => smtp.mails.find((m) => m.to?.[0]?.address === email)!.text ?? ''
+      const token = (email: string, link: 'confirm' | 'unsubscribe') =>
+        new RegExp(`/newsletter/${link}/([\\w-]+)`).exec(mailTo(email))![1]!
+      const confirmed = await Promise.all(
+        emails.map((email) => mod.confirmSubscription(payload, token(email, 'confirm'))),
+      )
+      expect(confirmed).toEqual(emails.map(() => 'confirmed'))
+      const left = await Promise.all(emails.map((email) => mod.unsubscribe(payload, token(email, 'unsubscribe'))))
+      expect(left).toEqual(emails.map(() => 'unsubscribed'))
+      const stored = await payload.find({
+        collection: 'subscribers',
+        where: { email: { in: emails } },
+        pagination: false,
+        overrideAccess: true,
+      })
+      expect(stored.docs.map((s) => s.status)).toEqual(emails.map(() => 'unsubscribed'))
+    })
+
     it('keeps every unsubscribe link ever mailed to an address working, however many mails follow', async () => {
       const email = `links.${label.toLowerCase()}@example.com`
       const linkOf = (mail: { text?: string }) => /\/newsletter\/unsubscribe\/([\w-]+)/.exec(mail.text ?? '')![1]!
