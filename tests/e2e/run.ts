@@ -28,7 +28,7 @@ import { e2ePort } from './ports'
  * runs in the first unless named here. (mail-restart and restart also start their own servers; they run in
  * the first, which evens the two streams out: 292 s and 300 s in a CI run of 2026-11-25.)
  */
-const SECOND_STREAM = ['admin-screens', 'instances'].map((name) => `tests/e2e/${name}.e2e.ts`)
+const SECOND_STREAM = ['admin-screens', 'instances', 'dev-server'].map((name) => `tests/e2e/${name}.e2e.ts`)
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))
 buildIfNeeded()
