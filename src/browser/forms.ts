@@ -1,92 +1,58 @@
-import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MESSAGES, SLOT_MESSAGE } from '@/features/booking/texts'
-import { CONTACT_INVALID, CONTACT_LABELS, MESSAGE_MESSAGES } from '@/features/contact/texts'
-import { EMAIL_MESSAGE } from '@/features/newsletter/texts'
-import { EMAIL_MESSAGES, NAME_MESSAGES, STARTED_AT_FIELD, type FieldMessages } from '@/platform/forms/fields'
+import { STARTED_AT_FIELD, type FieldMessages } from '@/platform/forms/fields'
 import type { FormResult } from '@/platform/forms/results'
 import { constraintErrors } from './constraints'
-import { h } from './dom'
 import { enhanceSlotPickers } from './slot-picker'
 
 /**
  * The site's forms, once the page is interactive. Without this script each form posts to its server action
  * and the page comes back with the result (rendered by the form's component). With it, the same fields are
  * checked in place with the browser's own constraint validation and the server's texts, then sent as JSON to
- * the form's HTTP endpoint (real status codes: 422, 429, 409...), and the answer is shown without a reload,
- * in the same markup the server renders: messages under the fields, a summary that takes focus, a polite
- * notice on success.
+ * the form's HTTP endpoint (real status codes: 422, 429, 409...), and the answer is shown without a reload:
+ * messages under the fields, a summary that takes focus, a polite notice on success.
+ *
+ * Nothing here knows a form: each one carries what the script needs, as its components render it
+ * (src/components/forms/):
+ * - the <form>: `data-enhance` (naming it: the script takes it over), `data-endpoint` (where it is sent),
+ *   `data-invalid` (the summary's text for faults the browser finds), `data-sending` (the button's text meanwhile,
+ *   optional);
+ * - each field (FieldError): a <template data-field="name"> in the place of its message, holding the message's
+ *   markup, with the texts of its faults (`data-missing`, `data-too-long`, `data-invalid`);
+ * - ErrorSummary: a <template data-error-summary> with an item for each field (`data-field`);
+ * - FormNotice: a <template data-notice>;
+ * - `data-refresh` on a part of the form (with an id) that is fetched again from the page after the form was
+ *   accepted or refused (the booking's open times).
+ * Every answer is a copy of that markup, so it is written once, in the components.
  */
-
-type Field = { messages: FieldMessages; label: string }
-type Kind = {
-  endpoint: string
-  invalid: string
-  fields: Record<string, Field>
-  /** A summary above the form (contact, booking), or one message under the field (newsletter). */
-  summary: boolean
-  /** The button's text while sending. */
-  sending?: string
-}
-
-/** Each enhanced form names its kind in `data-enhance` (the form components render it). */
-export const FORM_KINDS: Record<string, Kind> = {
-  contact: {
-    endpoint: '/api/contact',
-    invalid: CONTACT_INVALID,
-    summary: true,
-    sending: 'Sending...',
-    fields: {
-      name: { messages: NAME_MESSAGES, label: CONTACT_LABELS.name },
-      email: { messages: EMAIL_MESSAGES, label: CONTACT_LABELS.email },
-      inquiryType: { messages: {}, label: CONTACT_LABELS.inquiryType },
-      message: { messages: MESSAGE_MESSAGES, label: CONTACT_LABELS.message },
-    },
-  },
-  booking: {
-    endpoint: '/api/discovery-calls',
-    invalid: BOOKING_INVALID,
-    summary: true,
-    sending: 'Booking...',
-    fields: {
-      slot: { messages: { missing: SLOT_MESSAGE }, label: BOOKING_LABELS.slot },
-      name: { messages: NAME_MESSAGES, label: BOOKING_LABELS.name },
-      email: { messages: EMAIL_MESSAGES, label: BOOKING_LABELS.email },
-      note: { messages: NOTE_MESSAGES, label: BOOKING_LABELS.note },
-    },
-  },
-  subscribe: {
-    endpoint: '/api/subscribe',
-    invalid: EMAIL_MESSAGE,
-    summary: false,
-    fields: {
-      email: { messages: { missing: EMAIL_MESSAGE, tooLong: EMAIL_MESSAGE, invalid: EMAIL_MESSAGE }, label: '' },
-    },
-  },
-}
 
 const NO_CONNECTION = 'Sorry, this could not be sent. Please check your connection and try again.'
 
 export function enhanceForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-enhance]')) {
-    const kind = FORM_KINDS[form.dataset.enhance ?? '']
-    if (kind) enhanceForm(form, kind)
+    // When the form became usable: the server refuses posts sent faster than a person could type them.
+    const startedAt = Date.now()
+    form.noValidate = true
+    form.addEventListener('submit', (event) => {
+      event.preventDefault()
+      void send(form, startedAt)
+    })
   }
 }
 
-function enhanceForm(form: HTMLFormElement, kind: Kind): void {
-  // When the form became usable: the server refuses posts sent faster than a person could type them.
-  const startedAt = Date.now()
-  form.noValidate = true
-  form.addEventListener('submit', (event) => {
-    event.preventDefault()
-    void send(form, kind, startedAt)
-  })
+const fieldTemplates = (form: HTMLFormElement) => form.querySelectorAll<HTMLTemplateElement>('template[data-field]')
+
+/** A copy of the element a template holds, with `text` appended to it (or to its first child). */
+function copy(template: HTMLTemplateElement, text: string): HTMLElement {
+  const el = template.content.firstElementChild!.cloneNode(true) as HTMLElement
+  ;(el.firstElementChild ?? el).append(text)
+  return el
 }
 
-async function send(form: HTMLFormElement, kind: Kind, startedAt: number): Promise<void> {
-  const fields = Object.fromEntries(Object.entries(kind.fields).map(([name, f]) => [name, f.messages]))
+async function send(form: HTMLFormElement, startedAt: number): Promise<void> {
+  const fields: Record<string, FieldMessages> = {}
+  for (const template of fieldTemplates(form)) fields[template.dataset.field!] = template.dataset
   const errors = constraintErrors(form, fields)
   if (Object.keys(errors).length > 0) {
-    show(form, kind, { status: 'invalid', message: kind.invalid, errors, values: {} })
+    show(form, { status: 'invalid', message: form.dataset.invalid ?? '', errors, values: {} })
     return
   }
   const data = Object.fromEntries(new FormData(form)) as Record<string, string>
@@ -94,11 +60,11 @@ async function send(form: HTMLFormElement, kind: Kind, startedAt: number): Promi
   const label = button?.textContent ?? ''
   if (button) {
     button.disabled = true
-    if (kind.sending) button.textContent = kind.sending
+    if (form.dataset.sending) button.textContent = form.dataset.sending
   }
   let result: FormResult
   try {
-    const res = await fetch(kind.endpoint, {
+    const res = await fetch(form.dataset.endpoint!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ ...data, [STARTED_AT_FIELD]: String(startedAt) }),
@@ -117,75 +83,57 @@ async function send(form: HTMLFormElement, kind: Kind, startedAt: number): Promi
     window.location.assign(result.redirectTo)
     return
   }
-  show(form, kind, result)
+  show(form, result)
   if (result.status === 'ok') form.reset()
   // Fresh times after a booking (its time is gone) and after a refused time (just taken, or no longer open;
   // what was typed stays).
-  if (result.status === 'ok' || result.status === 'conflict') await refreshSlots(form)
+  if (result.status === 'ok' || result.status === 'conflict') await refresh(form)
 }
 
 /** The answer in the form: what went wrong where, or the notice that it was sent. */
-function show(form: HTMLFormElement, kind: Kind, result: FormResult): void {
+function show(form: HTMLFormElement, result: FormResult): void {
   clear(form)
   if (result.status === 'ok') {
-    form.append(h('p', { class: 'form-notice', role: 'status' }, result.message))
+    const notice = form.querySelector<HTMLTemplateElement>('template[data-notice]')
+    notice?.before(copy(notice, result.message))
     return
   }
   const errors: Partial<Record<string, string>> = result.status === 'invalid' ? result.errors : {}
-  if (!kind.summary) {
-    // The newsletter form: one message under the address, announced at once.
-    const input = form.querySelector<HTMLInputElement>('input[name="email"]')
-    if (!input) return
-    const id = `${input.id}-error`
-    markInvalid(input, id)
-    form
-      .querySelector('.subscribe-form__row')
-      ?.after(h('p', { id, class: 'field-error', role: 'alert' }, errors.email ?? result.message))
-    return
+  const summary = form.querySelector<HTMLTemplateElement>('template[data-error-summary]')
+  // A form without a summary (the newsletter's one field) says everything under its first field.
+  let first = !summary
+  for (const template of fieldTemplates(form)) {
+    const message = errors[template.dataset.field!] ?? (first ? result.message : undefined)
+    first = false
+    if (message) fieldError(form, template, message)
   }
-  const items: HTMLElement[] = []
-  for (const [name, field] of Object.entries(kind.fields)) {
-    const message = errors[name]
-    if (!message) continue
-    const anchor = fieldError(form, name, message)
-    if (anchor) items.push(h('li', {}, h('a', { href: `#${anchor}` }, `${field.label}: ${message}`)))
+  if (!summary) return
+  const box = copy(summary, result.message)
+  // The items of the faulty fields (their link ends with the message), and no list when none is.
+  for (const item of box.querySelectorAll('li')) {
+    const message = errors[item.dataset.field!]
+    if (message) item.firstElementChild!.append(message)
+    else item.remove()
   }
-  const summary = h(
-    'div',
-    { class: 'error-summary', tabindex: '-1', role: 'alert' },
-    h('h3', {}, result.message),
-    ...(items.length ? [h('ul', {}, ...items)] : []),
-  )
-  form.prepend(summary)
-  summary.focus()
+  if (!box.querySelector('li')) box.querySelector('ul')?.remove()
+  summary.before(box)
+  box.focus()
 }
 
-/** A field's message under it; gives the id the summary links to. */
-function fieldError(form: HTMLFormElement, name: string, message: string): string | null {
-  const found = form.elements.namedItem(name)
-  if (found instanceof RadioNodeList || (found instanceof HTMLInputElement && found.type === 'radio')) {
-    // The time: the message above the days, each day's group described by it.
-    const picker = form.querySelector('.slot-picker')
-    const box = picker?.closest('[id]')
-    if (!picker || !box) return null
-    const id = `${box.id.replace(/-slots$/, '')}-slot-error`
-    const days = picker.querySelectorAll('fieldset.slot-day')
-    for (const day of days) day.setAttribute('aria-describedby', id)
-    const note = h('p', { id, class: 'field-error' }, message)
-    if (days[0]) days[0].before(note)
-    else picker.append(note)
-    return box.id
+/** A field's message in its place; its control (or each group of its choices) is described by it. */
+function fieldError(form: HTMLFormElement, template: HTMLTemplateElement, message: string): void {
+  const error = copy(template, message)
+  template.before(error)
+  const found = form.elements.namedItem(template.dataset.field!)
+  const controls = (found instanceof RadioNodeList ? [...found] : found ? [found] : []) as HTMLInputElement[]
+  for (const control of controls) {
+    if (control.type === 'radio') {
+      control.closest('fieldset')?.setAttribute('aria-describedby', error.id)
+    } else {
+      control.setAttribute('aria-invalid', 'true')
+      control.setAttribute('aria-describedby', error.id)
+    }
   }
-  if (!(found instanceof HTMLElement) || !found.id) return null
-  const id = `${found.id}-error`
-  markInvalid(found, id)
-  found.after(h('p', { id, class: 'field-error' }, message))
-  return found.id
-}
-
-const markInvalid = (control: Element, errorId: string) => {
-  control.setAttribute('aria-invalid', 'true')
-  control.setAttribute('aria-describedby', errorId)
 }
 
 /** Removes the previous answer, whether this script or the server (a post without JavaScript) showed it. */
@@ -195,17 +143,21 @@ function clear(form: HTMLFormElement): void {
   for (const el of form.querySelectorAll('[aria-describedby$="-error"]')) el.removeAttribute('aria-describedby')
 }
 
-/** Fetches the page again and puts its list of open times in place of the old one. */
-async function refreshSlots(form: HTMLFormElement): Promise<void> {
-  const box = form.querySelector<HTMLElement>('.slot-picker')?.closest<HTMLElement>('[id]')
-  if (!box) return
+/** Fetches the page again and puts the fresh copy of each `data-refresh` part in place of the old one. */
+async function refresh(form: HTMLFormElement): Promise<void> {
+  const parts = form.querySelectorAll<HTMLElement>('[data-refresh][id]')
+  if (parts.length === 0) return
   try {
     const res = await fetch(window.location.href, { headers: { accept: 'text/html' }, cache: 'no-store' })
-    const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').getElementById(box.id)
-    if (!fresh) return
-    box.replaceChildren(...fresh.childNodes)
-    enhanceSlotPickers(box)
+    const page = new DOMParser().parseFromString(await res.text(), 'text/html')
+    for (const part of parts) {
+      const fresh = page.getElementById(part.id)
+      if (!fresh) continue
+      part.replaceChildren(...fresh.childNodes)
+      // What the page's script adds to such a part (the booking's times in the visitor's zone).
+      enhanceSlotPickers(part)
+    }
   } catch {
-    // The message already says to pick another time; the old list stays.
+    // The answer is shown already (after a refused time it says to pick another); the old part stays.
   }
 }

@@ -1,17 +1,55 @@
+/** A field the summary can name: its control's `name`, its name in the summary, and where the link goes. */
+export type SummaryField = { name: string; label: string; href: string }
+
 /**
- * What went wrong with a post, above the form: the message, then a link to each faulty field. The page that
- * comes back from a post without JavaScript has `autofocus` on it, so people learn at once what to fix; in
- * place, src/browser/forms.ts renders the same markup and gives it focus after every attempt.
+ * What went wrong with a post, above the form: the message, then a link to each faulty field ("Email: Please
+ * enter a valid email address."). The page that comes back from a post without JavaScript has `autofocus` on
+ * it, so people learn at once what to fix. The same markup follows as a <template>, with an item for every
+ * field: src/browser/forms.ts fills a copy of it after an attempt in place (keeping the items of the faulty
+ * fields) and gives it focus.
  */
-export function ErrorSummary({ message, items }: { message: string | null; items: { href: string; text: string }[] }) {
-  if (!message) return null
+export function ErrorSummary({
+  message,
+  fields,
+  errors,
+}: {
+  message: string | null
+  fields: readonly SummaryField[]
+  errors: Partial<Record<string, string>>
+}) {
+  const faulty = fields.filter((f) => errors[f.name])
   return (
-    <div className="error-summary" tabIndex={-1} role="alert" autoFocus>
+    <>
+      {message && (
+        <Summary
+          message={message}
+          items={faulty.map((f) => ({ href: f.href, text: `${f.label}: ${errors[f.name]}` }))}
+          autoFocus
+        />
+      )}
+      <template data-error-summary="">
+        <Summary items={fields.map((f) => ({ href: f.href, text: `${f.label}: `, field: f.name }))} />
+      </template>
+    </>
+  )
+}
+
+function Summary({
+  message,
+  items,
+  autoFocus,
+}: {
+  message?: string
+  items: { href: string; text: string; field?: string }[]
+  autoFocus?: boolean
+}) {
+  return (
+    <div className="error-summary" tabIndex={-1} role="alert" autoFocus={autoFocus}>
       <h3>{message}</h3>
       {items.length > 0 && (
         <ul>
           {items.map((item) => (
-            <li key={item.href}>
+            <li key={item.href} data-field={item.field}>
               <a href={item.href}>{item.text}</a>
             </li>
           ))}

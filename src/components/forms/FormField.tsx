@@ -1,6 +1,15 @@
 import type { InputHTMLAttributes, ReactElement, TextareaHTMLAttributes } from 'react'
 
-type Common = { id: string; label: string; error?: string }
+import type { FieldMessages } from '@/platform/forms/fields'
+import { FieldError } from './FieldError'
+
+type Common = {
+  id: string
+  label: string
+  error?: string
+  /** The texts of the faults the browser finds itself (required, maxlength, type, pattern): see FieldError. */
+  messages?: FieldMessages
+}
 type Props = Common &
   (
     | ({ multiline?: false } & InputHTMLAttributes<HTMLInputElement>)
@@ -8,7 +17,7 @@ type Props = Common &
   )
 
 /** A labelled input or textarea whose error is shown under it and announced with it. */
-export function FormField({ id, label, error, multiline, ...control }: Props): ReactElement {
+export function FormField({ id, label, error, messages, multiline, ...control }: Props): ReactElement {
   const errorId = `${id}-error`
   const a11y = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined }
   return (
@@ -19,11 +28,7 @@ export function FormField({ id, label, error, multiline, ...control }: Props): R
       ) : (
         <input {...(control as InputHTMLAttributes<HTMLInputElement>)} {...a11y} />
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} field={control.name} messages={messages} />
     </div>
   )
 }

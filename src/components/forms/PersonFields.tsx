@@ -1,9 +1,10 @@
-import { EMAIL_MAX, NAME_MAX, NAME_PATTERN } from '@/platform/forms/fields'
+import { EMAIL_MAX, EMAIL_MESSAGES, NAME_MAX, NAME_MESSAGES, NAME_PATTERN } from '@/platform/forms/fields'
 import { FormField } from './FormField'
 
 /**
  * Name and e-mail, as every form that answers a person asks for them, with the limits of
- * src/platform/forms/fields.ts (which the server's `personNameField` / `personEmailField` apply too).
+ * src/platform/forms/fields.ts (which the server's `personNameField` / `personEmailField` apply too), and their
+ * texts for the browser's own checks.
  * The ids are `<idPrefix>-name` and `<idPrefix>-email`.
  */
 export function PersonFields({
@@ -21,6 +22,7 @@ export function PersonFields({
         id={`${idPrefix}-name`}
         label="Name"
         error={errors.name}
+        messages={NAME_MESSAGES}
         name="name"
         type="text"
         autoComplete="name"
@@ -33,6 +35,7 @@ export function PersonFields({
         id={`${idPrefix}-email`}
         label="Email"
         error={errors.email}
+        messages={EMAIL_MESSAGES}
         name="email"
         type="email"
         autoComplete="email"

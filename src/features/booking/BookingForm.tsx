@@ -4,16 +4,22 @@ import type { ReactNode } from 'react'
 
 import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
+import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { bookAction } from './actions'
 import type { BookingField } from './rules'
 import { SlotPicker } from './SlotPicker'
-import { BOOKING_LABELS, NOTE_MAX } from './texts'
+import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
 
 const FORM_ID = 'book-call'
 const LABELS: Partial<Record<BookingField, string>> = BOOKING_LABELS
+const SUMMARY = (Object.keys(LABELS) as BookingField[]).map((f) => ({
+  name: f,
+  label: LABELS[f]!,
+  href: f === 'slot' ? '#book-slots' : `#book-${f}`,
+}))
 
 /** Pick a time, say who you are, book: the whole booking on one page, with or without JavaScript. */
 export function BookingForm({
@@ -30,7 +36,6 @@ export function BookingForm({
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
   const problem = state && state.status !== 'ok' ? state : null
-  const faulty = (Object.keys(LABELS) as BookingField[]).filter((f) => errors[f])
 
   return (
     <form
@@ -39,21 +44,20 @@ export function BookingForm({
       action={formAction}
       data-enhance="booking"
       aria-labelledby="book-heading"
+      data-endpoint="/api/discovery-calls"
+      data-invalid={BOOKING_INVALID}
+      data-sending="Booking..."
     >
-      <ErrorSummary
-        message={problem?.message ?? null}
-        items={faulty.map((f) => ({
-          href: f === 'slot' ? '#book-slots' : `#book-${f}`,
-          text: `${LABELS[f]}: ${errors[f]}`,
-        }))}
-      />
+      <ErrorSummary message={problem?.message ?? null} fields={SUMMARY} errors={errors} />
       <h2 id="book-heading">Choose a time</h2>
-      <div id="book-slots">
+      {/* Fetched again from the page after a booking and after a refused time: fresh times. */}
+      <div id="book-slots" data-refresh="">
         <SlotPicker
           slots={slots}
           coachTimeZone={coachTimeZone}
           idPrefix="book"
           error={errors.slot}
+          messages={{ missing: SLOT_MESSAGE }}
           selected={values.slot}
         />
       </div>
@@ -65,6 +69,7 @@ export function BookingForm({
         id="book-note"
         label="Note (optional)"
         error={errors.note}
+        messages={NOTE_MESSAGES}
         multiline
         name="note"
         rows={3}
@@ -74,6 +79,8 @@ export function BookingForm({
       <button type="submit" className="button button--primary button--large">
         Book this time
       </button>
+      {/* Only the answer in place: without JavaScript a booking goes to /scheduling?sent=1 (BookingPage). */}
+      <FormNotice state={null} />
     </form>
   )
 }

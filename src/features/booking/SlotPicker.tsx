@@ -1,3 +1,5 @@
+import { FieldError } from '@/components/forms/FieldError'
+import type { FieldMessages } from '@/platform/forms/fields'
 import { slotsByDay } from './format'
 
 /**
@@ -11,12 +13,15 @@ export function SlotPicker({
   coachTimeZone,
   idPrefix,
   error,
+  messages,
   selected,
 }: {
   slots: string[]
   coachTimeZone: string
   idPrefix: string
   error?: string
+  /** In a form the site's script sends in place (the booking form's): the texts of the time's faults. */
+  messages?: FieldMessages
   selected?: string
 }) {
   const days = slotsByDay(slots, coachTimeZone)
@@ -33,11 +38,7 @@ export function SlotPicker({
         </select>
       </div>
       <input type="hidden" name="timeZone" value={coachTimeZone} />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} field={messages && 'slot'} messages={messages} />
       {days.map((day) => (
         <fieldset key={day.key} className="slot-day" aria-describedby={error ? errorId : undefined}>
           <legend>{day.label}</legend>

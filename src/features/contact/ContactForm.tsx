@@ -8,17 +8,20 @@ import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { contactAction } from './actions'
 import type { ContactField } from './rules'
-import { CONTACT_LABELS, INQUIRY_TYPES, MESSAGE_MAX } from './texts'
+import { CONTACT_INVALID, CONTACT_LABELS, INQUIRY_TYPES, MESSAGE_MAX, MESSAGE_MESSAGES } from './texts'
 
 const LABELS: Record<ContactField, string> = CONTACT_LABELS
-const FIELDS = Object.keys(LABELS) as ContactField[]
+const SUMMARY = (Object.keys(LABELS) as ContactField[]).map((f) => ({
+  name: f,
+  label: LABELS[f],
+  href: `#contact-${f}`,
+}))
 const FORM_ID = 'contact-form'
 
 export function ContactForm() {
   const { state, formAction } = useFormPost(contactAction, FORM_ID)
   const errors = state?.status === 'invalid' ? state.errors : {}
   const values = state && state.status !== 'ok' ? state.values : {}
-  const faulty = FIELDS.filter((f) => errors[f])
   const problem = state && state.status !== 'ok' ? state : null
 
   return (
@@ -29,11 +32,11 @@ export function ContactForm() {
       action={formAction}
       data-enhance="contact"
       aria-labelledby="contact-heading"
+      data-endpoint="/api/contact"
+      data-invalid={CONTACT_INVALID}
+      data-sending="Sending..."
     >
-      <ErrorSummary
-        message={problem?.message ?? null}
-        items={faulty.map((f) => ({ href: `#contact-${f}`, text: `${LABELS[f]}: ${errors[f]}` }))}
-      />
+      <ErrorSummary message={problem?.message ?? null} fields={SUMMARY} errors={errors} />
       <Honeypot />
       <PersonFields idPrefix="contact" errors={errors} values={values} />
       <div className="field">
@@ -50,6 +53,7 @@ export function ContactForm() {
         id="contact-message"
         label="Message"
         error={errors.message}
+        messages={MESSAGE_MESSAGES}
         multiline
         name="message"
         rows={6}

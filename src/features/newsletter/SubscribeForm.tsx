@@ -2,12 +2,13 @@
 
 import { useId } from 'react'
 
+import { FieldError } from '@/components/forms/FieldError'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { EMAIL_MAX } from '@/platform/forms/fields'
 import { subscribeAction } from './actions'
-import type { SubscribeSource } from './texts'
+import { EMAIL_MESSAGE, SUBSCRIBE_EMAIL_MESSAGES, type SubscribeSource } from './texts'
 
 /** The newsletter form of the footer and the workshops page: double opt-in, the same answer for everyone. */
 export function SubscribeForm({ source }: { source: SubscribeSource }) {
@@ -24,6 +25,8 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
       action={formAction}
       data-enhance="subscribe"
       data-source={source}
+      data-endpoint="/api/subscribe"
+      data-invalid={EMAIL_MESSAGE}
     >
       <input type="hidden" name="source" value={source} />
       <Honeypot />
@@ -47,11 +50,8 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
           Subscribe
         </button>
       </div>
-      {problem && (
-        <p id={errorId} className="field-error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      {/* Every answer but the notice is shown here: there is no error summary. */}
+      <FieldError id={errorId} message={problem?.message} alert field="email" messages={SUBSCRIBE_EMAIL_MESSAGES} />
       <FormNotice state={state} />
     </form>
   )

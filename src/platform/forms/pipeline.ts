@@ -29,7 +29,8 @@ export type Acceptance = void | { redirectTo: string } | { refused: string }
 
 /**
  * A form of the site: what it accepts and what it does. A new form is one of these, one route that passes
- * it to `formEndpoint`, and one server action made by `formAction`.
+ * it to `formEndpoint`, one server action made by `formAction`, and its component (src/components/forms/,
+ * whose markup tells the page's script where to send it and how to answer: src/browser/forms.ts).
  */
 export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Field extends string> = {
   /** Names the form in rate-limit keys and logs. */
