@@ -11,7 +11,10 @@ import type { FormResult } from '@/platform/forms/results'
  */
 
 const posted: { state: FormResult | null } = { state: null }
-vi.mock('@/components/forms/useFormPost', () => ({ useFormPost: () => ({ state: posted.state, formAction: '/' }) }))
+vi.mock('@/components/forms/useFormPost', async (original) => {
+  const real = await original<typeof import('@/components/forms/useFormPost')>()
+  return { ...real, useFormPost: () => ({ ...real.answerOf(posted.state), formAction: '/' }) }
+})
 vi.mock('@/features/contact/actions', () => ({ contactAction: async () => null }))
 vi.mock('@/features/newsletter/actions', () => ({ subscribeAction: async () => null }))
 vi.mock('@/features/booking/actions', () => ({ bookAction: async () => null }))

@@ -20,5 +20,19 @@ type Action<R> = (prev: R | null, formData: FormData) => Promise<R>
  */
 export function useFormPost<R extends FormResult>(action: Action<R>, formId: string) {
   const [state, formAction] = useActionState(action, null, `#${formId}`)
-  return { state, formAction }
+  return { ...answerOf(state), formAction }
+}
+
+/** What a form shows of its last answer (`state`: null before any). */
+export function answerOf<R extends FormResult>(state: R | null) {
+  /** The answer when it was not a success: its message and what the visitor typed, to show again. */
+  const problem = state && state.status !== 'ok' ? (state as Exclude<R, { status: 'ok' }>) : null
+  return {
+    state,
+    problem,
+    /** Each field's refusal, by field name ({} unless the answer was `invalid`). */
+    errors: (state?.status === 'invalid' ? state.errors : {}) as Partial<Record<string, string>>,
+    /** What the visitor typed, by field name ({} on success or before any answer). */
+    values: problem?.values ?? {},
+  }
 }

@@ -32,10 +32,7 @@ export function BookingForm({
   /** Links to earlier or later days, under the times. */
   more?: ReactNode
 }) {
-  const { state, formAction } = useFormPost(bookAction, FORM_ID)
-  const errors = state?.status === 'invalid' ? state.errors : {}
-  const values = state && state.status !== 'ok' ? state.values : {}
-  const problem = state && state.status !== 'ok' ? state : null
+  const { formAction, errors, values, problem } = useFormPost(bookAction, FORM_ID)
 
   return (
     <form

@@ -19,10 +19,7 @@ const SUMMARY = (Object.keys(LABELS) as ContactField[]).map((f) => ({
 const FORM_ID = 'contact-form'
 
 export function ContactForm() {
-  const { state, formAction } = useFormPost(contactAction, FORM_ID)
-  const errors = state?.status === 'invalid' ? state.errors : {}
-  const values = state && state.status !== 'ok' ? state.values : {}
-  const problem = state && state.status !== 'ok' ? state : null
+  const { state, formAction, errors, values, problem } = useFormPost(contactAction, FORM_ID)
 
   return (
     <form

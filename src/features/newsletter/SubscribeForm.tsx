@@ -14,8 +14,7 @@ import { EMAIL_MESSAGE, SUBSCRIBE_EMAIL_MESSAGES, type SubscribeSource } from '.
 export function SubscribeForm({ source }: { source: SubscribeSource }) {
   const id = useId()
   const formId = `subscribe-${source}`
-  const { state, formAction } = useFormPost(subscribeAction, formId)
-  const problem = state && state.status !== 'ok' ? state : null
+  const { state, formAction, problem } = useFormPost(subscribeAction, formId)
   const errorId = `${id}-error`
   return (
     <form
