@@ -5,7 +5,7 @@
  *   - nginx serving a saved copy of the home page as a static file (the yardstick);
  *   - the app alone (`npm start`'s server);
  *   - the app behind the nginx configuration we ship (deploy/nginx/coach.conf.template: microcaching).
- * Then prints the ratios the issue sets as targets: the app alone ≥ 20 % of nginx static, behind nginx ≥ 90 %
+ * Then prints the ratios against their targets: the app alone ≥ 20 % of nginx static, behind nginx ≥ 90 %
  * (home page, same run, medians of BENCH_ROUNDS alternating rounds). Figures only: nothing here fails on a
  * speed (that would make CI depend on the machine's load); a missed target is printed as such.
  */

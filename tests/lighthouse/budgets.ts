@@ -1,4 +1,7 @@
-/** What every public page must reach in Lighthouse's mobile preset (issue 12), and how a report is read. */
+/**
+ * What every public page must reach in Lighthouse's mobile preset (the budgets `npm run test:lighthouse` fails
+ * on), and how a report is read.
+ */
 export const BUDGETS = {
   performance: 98,
   accessibility: 100,

@@ -1,6 +1,6 @@
 /**
  * The coach's busy calendar: the secret iCalendar (.ics) address that Google Calendar, Apple Calendar or
- * Outlook gives, read every few minutes so that its busy events block discovery-call slots (issue 10).
+ * Outlook gives, read every few minutes so that its busy events block discovery-call slots.
  *
  * Library: ical.js 2.2.1 (github.com/kewisch/ical.js, MPL-2.0), the iCalendar engine of Mozilla Thunderbird,
  * pinned exactly. Compared with node-ical 0.27.2:
@@ -16,8 +16,8 @@
  * all-day dates and floating times in the coach's time zone, a TZID without VTIMEZONE in that zone when it
  * is an IANA name (else the coach's); free (TRANSP:TRANSPARENT) and cancelled (STATUS:CANCELLED) events and
  * overridden occurrences do not block; overrides are matched to their series by UID only. The address is
- * typed by a person, so it is read from public addresses only (issue 22), and a file's expansion is bounded
- * as a whole, in occurrences and in time.
+ * typed by a person, so it is read from public addresses only (no server-side request forgery), and a file's
+ * expansion is bounded as a whole, in occurrences and in time.
  */
 import type { Readable } from 'node:stream'
 

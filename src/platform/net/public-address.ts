@@ -4,9 +4,9 @@ import net from 'node:net'
 /**
  * Which addresses the server may connect to when it fetches an address someone typed (the coach's calendar):
  * only public ones, so that an address cannot make the server read its own loopback services, the private
- * network it sits in, or a cloud's metadata service (issue 22). The check runs on the addresses a name
- * resolves to, every one of them, and the connection then goes to an address that was checked: a second
- * look-up (DNS rebinding) never happens.
+ * network it sits in, or a cloud's metadata service (server-side request forgery). The check runs on the
+ * addresses a name resolves to, every one of them, and the connection then goes to an address that was checked:
+ * a second look-up (DNS rebinding) never happens.
  */
 export type AddressPolicy = (address: string) => boolean
 

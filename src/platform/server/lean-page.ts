@@ -26,7 +26,7 @@ import {
  * already work without JavaScript: they post to their server actions and the page comes back with the
  * result), the booking page's time zone. For those, Next's client runtime (React, its router, the page's
  * data as inline scripts: about 125 kB of compressed script and half the HTML) costs a phone seconds of
- * loading and hundreds of milliseconds of blocked main thread (issue 12's budgets: ≤ 120 kB of script,
+ * loading and hundreds of milliseconds of blocked main thread (the Lighthouse budgets: ≤ 120 kB of script,
  * TBT ≤ 100 ms). So the site's server sends public pages as Next rendered them, minus that runtime, plus:
  * - the site's own stylesheet inline (no request before the first paint), and
  * - one small deferred script, src/browser/enhance.ts, that adds the same behaviour to the rendered HTML
