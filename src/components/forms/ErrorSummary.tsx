@@ -12,10 +12,13 @@ export function ErrorSummary({
   message,
   fields,
   errors,
+  headingLevel = 3,
 }: {
   message: string | null
   fields: readonly SummaryField[]
   errors: Partial<Record<string, string>>
+  /** The level of its heading: one below the heading the form sits under (the booking form's is the page's h1). */
+  headingLevel?: 2 | 3
 }) {
   const faulty = fields.filter((f) => errors[f.name])
   return (
@@ -24,11 +27,15 @@ export function ErrorSummary({
         <Summary
           message={message}
           items={faulty.map((f) => ({ href: f.href, text: `${f.label}: ${errors[f.name]}` }))}
+          headingLevel={headingLevel}
           autoFocus
         />
       )}
       <template data-error-summary="">
-        <Summary items={fields.map((f) => ({ href: f.href, text: `${f.label}: `, field: f.name }))} />
+        <Summary
+          items={fields.map((f) => ({ href: f.href, text: `${f.label}: `, field: f.name }))}
+          headingLevel={headingLevel}
+        />
       </template>
     </>
   )
@@ -37,15 +44,18 @@ export function ErrorSummary({
 function Summary({
   message,
   items,
+  headingLevel,
   autoFocus,
 }: {
   message?: string
   items: { href: string; text: string; field?: string }[]
+  headingLevel: 2 | 3
   autoFocus?: boolean
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <div className="error-summary" tabIndex={-1} role="alert" autoFocus={autoFocus}>
-      <h3>{message}</h3>
+      <Heading className="error-summary__title">{message}</Heading>
       {items.length > 0 && (
         <ul>
           {items.map((item) => (

@@ -45,7 +45,7 @@ export function BookingForm({
       data-invalid={BOOKING_INVALID}
       data-sending="Booking..."
     >
-      <ErrorSummary message={problem?.message ?? null} fields={SUMMARY} errors={errors} />
+      <ErrorSummary message={problem?.message ?? null} fields={SUMMARY} errors={errors} headingLevel={2} />
       <h2 id="book-heading">Choose a time</h2>
       {/* Fetched again from the page after a booking and after a refused time: fresh times. */}
       <div id="book-slots" data-refresh="">
