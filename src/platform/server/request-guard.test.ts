@@ -140,7 +140,8 @@ describe('sendRefusal', () => {
       const outcome = await endlessPost({ host: 'site.example', ...headers })
       expect(outcome.body).toBe(text)
       expect(outcome.status).toBe(text.startsWith('A form') ? 411 : 413)
-      expect(outcome.closedAfterMs).toBeLessThan(LINGER_MS + 1_000)
+      // `endlessPost` resolves only once the connection is closed with the answer heard: a server that kept
+      // reading the endless body would leave this test to its timeout. No bound in milliseconds on a busy machine.
     }
   }, 15_000)
 
@@ -163,7 +164,8 @@ describe('sendRefusal', () => {
       socket.on('close', () => resolve(Date.now() - started))
     })
     server.close()
+    // Not before the lingering time; that it ends at all is the test's own timeout (a busy machine may take
+    // longer than the lingering time to get there, so no upper bound in milliseconds).
     expect(closedAfterMs).toBeGreaterThanOrEqual(LINGER_MS - 100)
-    expect(closedAfterMs).toBeLessThan(LINGER_MS + 1_000)
   }, 15_000)
 })
