@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { FAILED_LOGIN_FLOOR_MS, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { ADMIN_API_MAX_BODY_BYTES } from '@/platform/server/request-guard'
-import { SEEDED, SEEDED_DATA_DIR, SEEDED_SITES } from './browser'
-import { logInAsCoach } from './coach'
+import { SEEDED, SEEDED_DATA_DIR, SEEDED_SITES } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const LOGIN_THROTTLED = 'Too many attempts to log in. Please wait 15 minutes and try again, or use "Forgot password?".'

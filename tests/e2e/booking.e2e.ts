@@ -14,8 +14,8 @@ import {
   SEEDED,
   SEEDED_DATA_DIR,
   SEEDED_LOG_FILE,
-} from './browser'
-import { logInAsCoach } from './coach'
+} from '../support/browser'
+import { logInAsCoach } from '../support/coach'
 
 let browser: Browser
 const contexts: BrowserContext[] = []

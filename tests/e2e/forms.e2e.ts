@@ -5,7 +5,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import PostalMime, { type Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DESKTOP, EMPTY, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
+import {
+  DESKTOP,
+  EMPTY,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  SEEDED,
+  SEEDED_DATA_DIR,
+} from '../support/browser'
 
 const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
 const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'

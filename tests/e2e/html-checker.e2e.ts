@@ -4,8 +4,8 @@ import path from 'node:path'
 import PostalMime from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 
-import { SEEDED, SEEDED_DATA_DIR } from './browser'
-import { checkHtml } from './html-checker'
+import { SEEDED, SEEDED_DATA_DIR } from '../support/browser'
+import { checkHtml } from '../support/html-checker'
 
 /** The shape of a real newsletter token (24 random bytes, base64url) that belongs to nobody. */
 const UNKNOWN_TOKEN = 'A'.repeat(32)

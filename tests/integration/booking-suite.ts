@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { testPayload, type TestDatabase } from './boot-payload'
-import { asSent, expectNoLiveLinksInOutbox } from './live-links'
+import { testPayload, type TestDatabase } from '../support/boot-payload'
+import { asSent, expectNoLiveLinksInOutbox } from '../support/outbox'
 
 /** What every accepted booking answers, and word for word every booking with an address that has a call. */
 const BOOKED =

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 
 import { cmsSuite } from './cms-suite'
-import { freshPostgres } from './database'
+import { freshPostgres } from '../support/database'
 
 const serverUrl = process.env.TEST_POSTGRES_URL
 

@@ -1,4 +1,4 @@
 import { cmsSuite } from './cms-suite'
-import { freshSqlite } from './database'
+import { freshSqlite } from '../support/database'
 
 cmsSuite('SQLite', async () => freshSqlite())

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 import type { SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { startSmtpPeer } from '../../scripts/lib/smtp-peer'
-import { testPayload, type TestDatabase } from './boot-payload'
-import { expectNoLiveLinksInOutbox } from './live-links'
+import { testPayload, type TestDatabase } from '../support/boot-payload'
+import { expectNoLiveLinksInOutbox } from '../support/outbox'
 
 const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
 const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 
-import { freshPostgres } from './database'
+import { freshPostgres } from '../support/database'
 import { formsSuite } from './forms-suite'
 
 const serverUrl = process.env.TEST_POSTGRES_URL

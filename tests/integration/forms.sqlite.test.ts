@@ -1,4 +1,4 @@
-import { freshSqlite } from './database'
+import { freshSqlite } from '../support/database'
 import { formsSuite } from './forms-suite'
 
 formsSuite('SQLite', async () => freshSqlite())

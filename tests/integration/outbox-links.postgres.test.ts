@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 
-import { freshPostgres } from './database'
+import { freshPostgres } from '../support/database'
 import { outboxLinksSuite } from './outbox-links-suite'
 
 const serverUrl = process.env.TEST_POSTGRES_URL

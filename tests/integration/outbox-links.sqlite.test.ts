@@ -1,4 +1,4 @@
-import { freshSqlite } from './database'
+import { freshSqlite } from '../support/database'
 import { outboxLinksSuite } from './outbox-links-suite'
 
 outboxLinksSuite('SQLite', async () => freshSqlite())

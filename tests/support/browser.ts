@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
 import { e2ePort } from './ports'
 
 export { e2ePort }
