@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 
-import { freshPostgres } from '../support/database'
-import { outboxLinksSuite } from './outbox-links-suite'
+import { freshPostgres } from '../../support/database'
+import { outboxLinksSuite } from './mail-suite'
 
 const serverUrl = process.env.TEST_POSTGRES_URL
 

@@ -4,8 +4,8 @@
  */
 import { getPayload } from 'payload'
 
-const { default: config } = await import('../../src/cms/payload.config')
-const { deliverDueMail } = await import('../../src/platform/mail/outbox')
+const { default: config } = await import('../../../src/cms/payload.config')
+const { deliverDueMail } = await import('../../../src/platform/mail/outbox')
 const payload = await getPayload({ config })
 const report = await deliverDueMail(payload)
 console.log(JSON.stringify(report))

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { testPayload, type TestDatabase } from '../support/boot-payload'
+import { testPayload, type TestDatabase } from '../../support/boot-payload'
 
 // The refusals the coach reads, word for word (not the code's constants: a changed text must fail here).
 const TOTP_WRONG = 'That code is not right, or it was already used. Enter the current code from your app.'

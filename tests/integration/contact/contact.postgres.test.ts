@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 
-import { freshPostgres } from '../support/database'
-import { formsSuite } from './forms-suite'
+import { freshPostgres } from '../../support/database'
+import { formsSuite } from './contact-suite'
 
 const serverUrl = process.env.TEST_POSTGRES_URL
 

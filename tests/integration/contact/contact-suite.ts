@@ -4,10 +4,10 @@ import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { startSmtpPeer } from '../../scripts/lib/smtp-peer'
-import { testPayload, type TestDatabase } from '../support/boot-payload'
-import { expectNoLiveLinksInOutbox } from '../support/outbox'
+import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
+import { startSmtpPeer } from '../../../scripts/lib/smtp-peer'
+import { testPayload, type TestDatabase } from '../../support/boot-payload'
+import { expectNoLiveLinksInOutbox } from '../../support/outbox'
 
 const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
 const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
@@ -275,7 +275,7 @@ export function formsSuite(label: string, setup: () => Promise<TestDatabase>) {
         new Promise<{ sent: number }>((resolve, reject) => {
           const child = spawn(
             process.execPath,
-            ['--import', 'tsx', path.join(import.meta.dirname, 'deliver-once.ts')],
+            ['--import', 'tsx', path.join(import.meta.dirname, '../mail/deliver-once.ts')],
             {
               env: { ...process.env },
               stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,8 +6,8 @@
 import { getPayload } from 'payload'
 
 const [slot, count, now] = process.argv.slice(2)
-const { default: config } = await import('../../src/cms/payload.config')
-const { bookCall } = await import('../../src/features/booking/book')
+const { default: config } = await import('../../../src/cms/payload.config')
+const { bookCall } = await import('../../../src/features/booking/book')
 const payload = await getPayload({ config })
 const tag = `${process.pid}-${Math.random().toString(36).slice(2)}`
 const results = await Promise.all(

@@ -1,8 +1,8 @@
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { testPayload, type TestDatabase } from '../support/boot-payload'
-import { asSent, expectNoLiveLinksInOutbox } from '../support/outbox'
+import { testPayload, type TestDatabase } from '../../support/boot-payload'
+import { asSent, expectNoLiveLinksInOutbox } from '../../support/outbox'
 
 /** What every accepted booking answers, and word for word every booking with an address that has a call. */
 const BOOKED =
@@ -291,7 +291,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
 
       it('answers a booking with an address that already has a call exactly as an accepted one; only that address learns it, by mail', async () => {
         const { httpStatus } = await import('@/platform/forms/results')
-        const { startSmtpPeer } = await import('../../scripts/lib/smtp-peer')
+        const { startSmtpPeer } = await import('../../../scripts/lib/smtp-peer')
         const { deliverDueMail } = await import('@/platform/mail/outbox')
         const { createMailTransport } = await import('@/platform/mail/transport')
         const smtp = await startSmtpPeer()
@@ -465,7 +465,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       }, 120_000)
 
       it('sends each reminder once at its time, and none for a cancelled call', async () => {
-        const { startSmtpPeer } = await import('../../scripts/lib/smtp-peer')
+        const { startSmtpPeer } = await import('../../../scripts/lib/smtp-peer')
         const { deliverDueMail } = await import('@/platform/mail/outbox')
         const { createMailTransport } = await import('@/platform/mail/transport')
         const smtp = await startSmtpPeer()

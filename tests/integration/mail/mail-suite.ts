@@ -1,10 +1,10 @@
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import type { SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { startSmtpPeer } from '../../scripts/lib/smtp-peer'
-import { testPayload, type TestDatabase } from '../support/boot-payload'
-import { expectNoLiveLinksInOutbox, liveLinks } from '../support/outbox'
+import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
+import { startSmtpPeer } from '../../../scripts/lib/smtp-peer'
+import { testPayload, type TestDatabase } from '../../support/boot-payload'
+import { expectNoLiveLinksInOutbox, liveLinks } from '../../support/outbox'
 
 const ADMIN = { email: 'owner@example.com', password: 'the-owners-long-password' }
 const EDITOR = { email: 'assistant@example.com', password: 'the-assistants-long-password' }

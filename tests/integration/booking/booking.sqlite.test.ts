@@ -1,4 +1,4 @@
 import { bookingSuite } from './booking-suite'
-import { freshSqlite } from '../support/database'
+import { freshSqlite } from '../../support/database'
 
 bookingSuite('SQLite', async () => freshSqlite())

@@ -1,0 +1,4 @@
+import { cmsSuite } from './content-suite'
+import { freshSqlite } from '../../support/database'
+
+cmsSuite('SQLite', async () => freshSqlite())
