@@ -1,4 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
 import { bookingSuite } from './booking-suite'
-import { freshSqlite } from '../../support/database'
 
-bookingSuite('SQLite', async () => freshSqlite())
+onSqlite(bookingSuite)
