@@ -2,8 +2,6 @@ import type { Payload } from 'payload'
 
 import type { TestDatabase } from './database'
 
-export type { TestDatabase }
-
 /**
  * Payload for one suite, on a fresh database: `start` (in beforeAll) creates the database, points the app at
  * it through the environment (the app reads it when the Payload config is first imported, so `env` holds

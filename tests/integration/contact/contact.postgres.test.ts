@@ -1,14 +1,4 @@
-import { describe, it } from 'vitest'
+import { onPostgres } from '../../support/on-databases'
+import { contactSuite } from './contact-suite'
 
-import { freshPostgres } from '../../support/database'
-import { formsSuite } from './contact-suite'
-
-const serverUrl = process.env.TEST_POSTGRES_URL
-
-if (serverUrl) {
-  formsSuite('PostgreSQL', () => freshPostgres(serverUrl))
-} else {
-  describe('forms and mail on PostgreSQL', () => {
-    it.skip('needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres); .ci/run sets it', () => {})
-  })
-}
+onPostgres('contact', contactSuite)

@@ -1,4 +1,4 @@
-import { freshSqlite } from '../../support/database'
-import { formsSuite } from './contact-suite'
+import { onSqlite } from '../../support/on-databases'
+import { contactSuite } from './contact-suite'
 
-formsSuite('SQLite', async () => freshSqlite())
+onSqlite(contactSuite)

@@ -1,14 +1,4 @@
-import { describe, it } from 'vitest'
+import { onPostgres } from '../../support/on-databases'
+import { contentSuite } from './content-suite'
 
-import { cmsSuite } from './content-suite'
-import { freshPostgres } from '../../support/database'
-
-const serverUrl = process.env.TEST_POSTGRES_URL
-
-if (serverUrl) {
-  cmsSuite('PostgreSQL', () => freshPostgres(serverUrl))
-} else {
-  describe('content model on PostgreSQL', () => {
-    it.skip('needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres); .ci/run sets it', () => {})
-  })
-}
+onPostgres('content model', contentSuite)

@@ -1,4 +1,4 @@
-import { cmsSuite } from './content-suite'
-import { freshSqlite } from '../../support/database'
+import { onSqlite } from '../../support/on-databases'
+import { contentSuite } from './content-suite'
 
-cmsSuite('SQLite', async () => freshSqlite())
+onSqlite(contentSuite)

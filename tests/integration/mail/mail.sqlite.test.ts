@@ -1,4 +1,4 @@
-import { freshSqlite } from '../../support/database'
-import { outboxLinksSuite } from './mail-suite'
+import { onSqlite } from '../../support/on-databases'
+import { mailSuite } from './mail-suite'
 
-outboxLinksSuite('SQLite', async () => freshSqlite())
+onSqlite(mailSuite)
