@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
 
-import PostalMime from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 
 import { FAILED_LOGIN_FLOOR_MS, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { ADMIN_API_MAX_BODY_BYTES } from '@/platform/server/request-guard'
-import { SEEDED, SEEDED_DATA_DIR, SEEDED_SITES } from './browser'
-import { logInAsCoach } from './coach'
+import { SEEDED, SEEDED_DATA_DIR, SEEDED_SITES } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
+import { mailsWritten } from '../support/mail-files'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const LOGIN_THROTTLED = 'Too many attempts to log in. Please wait 15 minutes and try again, or use "Forgot password?".'
@@ -218,11 +216,9 @@ describe("the admin's API and bodies it was not made for", () => {
 
 /** The token of a reset mail to this address not used yet, from the mail the seeded server wrote to disk. */
 async function resetTokenMailedTo(address: string): Promise<string> {
-  const dir = path.join(SEEDED_DATA_DIR, 'outbox')
   const deadline = Date.now() + 20_000
   for (;;) {
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-      const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)))
+    for (const mail of await mailsWritten(SEEDED_DATA_DIR)) {
       const token = /\/admin\/reset\/([\w-]+)/.exec(mail.text ?? '')?.[1]
       if (token && mail.to?.some((t) => t.address === address) && !usedTokens.has(token)) {
         usedTokens.add(token)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
@@ -9,11 +9,11 @@ import { DEVICE_COOKIE, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
-import { freshPostgres } from '../integration/database'
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from './browser'
-import { checkHtml } from './html-checker'
-import { watchPolicyViolations } from './policy-violations'
-import { e2ePort } from './ports'
+import { freshPostgres } from '../support/database'
+import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
+import { checkHtml } from '../support/html-checker'
+import { watchPolicyViolations } from '../support/policy-violations'
+import { e2ePort } from '../support/ports'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const CURRENT_PASSWORD_MISSING = 'Enter your current password to change your e-mail or password.'
@@ -221,10 +221,21 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(res.status()).toBe(200)
   }
 
-  it('the coach rewrites every page (headline, a price, rich text, each introduction): a draft shows only in the preview, publishing shows it to everyone', async () => {
+  /** A browser of the coach's, signed in: its context and its page. */
+  const signedIn = async () => {
     const context = await browser.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
     await signIn(page)
+    return { context, page }
+  }
+  /** Closes a test's browser; the server has written no error line meanwhile. */
+  const closeAndCheckLog = async (context: BrowserContext) => {
+    await context.close()
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }
+
+  it('the coach rewrites every page (headline, a price, rich text, each introduction): a draft shows only in the preview, publishing shows it to everyone', async () => {
+    const { context, page } = await signedIn()
     const publicPage = async (path: string) => (await fetch(`${site.url}${path}`)).text()
     const saved = (text: string) => page.getByText(text).first().waitFor()
 
@@ -268,7 +279,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await expect.poll(() => publicPage('/')).toContain('<h1>Grow into the life you actually want</h1>')
 
     // A new price shows on /coaching at the next request (a price that is not a whole number of dollars is
-    // refused: tests/integration/cms-suite.ts).
+    // refused: tests/integration/content/content-suite.ts).
     await page.goto(`${site.url}/admin/globals/coaching-page`)
     await fill(page, '#field-pricing__0__price', '175')
     await submit(page, 'Publish changes')
@@ -281,7 +292,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
 
     // Every other page: its introduction as a draft (preview only), then published (everyone), then back.
     // The pages' wiring is the same on either database (drafts and publishing are checked on both above and
-    // in tests/integration/cms-suite.ts), so this round runs on SQLite only, to keep CI well inside its time.
+    // in tests/integration/content/), so this round runs on SQLite only, to keep CI well inside its time.
     const introOf = async (where: Page) => where.locator('.page-intro .lead').innerText()
     const intros = [
       ['about', '/about'],
@@ -348,14 +359,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(restored.status()).toBe(200)
     await expect.poll(() => publicPage('/about')).toContain('<p>For a decade I worked in corporate leadership')
 
-    await context.close()
-    expect(serverErrorLines(site.logFile)).toEqual([])
+    await closeAndCheckLog(context)
   }, 180_000)
 
   it('the coach renames the site and writes the message receipt in their own words; the site and the mail follow', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-    await signIn(page)
+    const { context, page } = await signedIn()
     const publicPage = async (path: string) => (await fetch(`${site.url}${path}`)).text()
     const saved = () => page.getByText('Updated successfully.').first().waitFor()
 
@@ -445,8 +453,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
       }
       await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Jordan Ellis Coaching</span>')
     }
-    await context.close()
-    expect(serverErrorLines(site.logFile)).toEqual([])
+    await closeAndCheckLog(context)
   }, 120_000)
 
   it('a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed', async () => {
@@ -522,8 +529,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const ics = await (await fetch(feed)).text()
     expect(ics).toContain(`DTSTART:${later.replace(/[-:]/g, '').replace('.000', '')}`)
     expect(ics).toContain('STATUS:CANCELLED')
-    await context.close()
-    expect(serverErrorLines(site.logFile)).toEqual([])
+    await closeAndCheckLog(context)
   }, 120_000)
 
   it('the coach downloads everything from the dashboard: all of it as JSON, and each list as CSV', async () => {
@@ -556,8 +562,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(calls.name).toMatch(/^discovery-calls-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(calls.text.split('\r\n')[0]).toContain('"startsAt"')
     expect(calls.text).toContain('"Lin Visitor"')
-    await context.close()
-    expect(serverErrorLines(site.logFile)).toEqual([])
+    await closeAndCheckLog(context)
   }, 150_000)
 
   it('two-step login: turned on from the account screen with an authenticator app, asked for at login, and turned off by an admin for a lost phone', async () => {
@@ -643,9 +648,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
   }, 120_000)
 
   it('the coach changes their password on the account screen: only with the current password', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-    await signIn(page)
+    const { context, page } = await signedIn()
     const logsIn = async (password: string, from: string) =>
       (
         await fetch(`${site.url}/cms-api/users/login`, {
@@ -700,16 +703,13 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(await logsIn(changed, '192.0.2.123')).toBe(200)
     expect(await logsIn(coachPassword, '192.0.2.124')).toBe(401)
     coachPassword = changed
-    await context.close()
-    expect(serverErrorLines(site.logFile)).toEqual([])
+    await closeAndCheckLog(context)
   }, 120_000)
 
   // Last: it leaves the coach's account throttled for browsers it does not know.
   it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {
     // The coach logs in on their own browser: a session cookie and a device cookie, neither readable by scripts.
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-    await signIn(page)
+    const { context, page } = await signedIn()
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]))
     expect(cookies['payload-token']).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false })
     expect(cookies[DEVICE_COOKIE]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/cms-api/users/login' })
@@ -758,7 +758,6 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.goto(`${site.url}/admin/login`)
     await logIn(page, coachPassword)
     await expectDashboard(page)
-    await context.close()
-    expect(serverErrorLines(site.logFile)).toEqual([])
+    await closeAndCheckLog(context)
   }, 120_000)
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { SEEDED } from './browser'
-import { COACH, logInAsCoach } from './coach'
+import { SEEDED } from '../support/browser'
+import { COACH, logInAsCoach } from '../support/coach'
 
 const api = `${SEEDED}/cms-api`
 const json = { 'content-type': 'application/json' }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
-import { confirmationsSent } from './outbox'
-import { e2ePort } from './ports'
+import { confirmationsSent } from '../support/mail-files'
+import { e2ePort } from '../support/ports'
 
 /**
  * 100 visitors book one time at the same instant, over HTTP, through the production build of one server on

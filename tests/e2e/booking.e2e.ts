@@ -1,59 +1,31 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
 
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import PostalMime, { type Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Email } from 'postal-mime'
+import { describe, expect, it } from 'vitest'
 
+import { BOOKED } from '../support/answers'
 import {
-  DESKTOP,
+  browserVisitors,
   expectNoSeriousA11yViolations,
-  launchBrowser,
   SEEDED,
   SEEDED_DATA_DIR,
   SEEDED_LOG_FILE,
-} from './browser'
-import { logInAsCoach } from './coach'
+} from '../support/browser'
+import { logInAsCoach } from '../support/coach'
+import { mailsWritten } from '../support/mail-files'
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-let client = 0
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()))
-  await browser?.close()
-})
+const newVisitor = browserVisitors('203.0.113')
 
 /** A visitor in a time zone of their own, with or without JavaScript, with their own client address. */
-async function visitor(timezoneId: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    javaScriptEnabled,
-    timezoneId,
-    extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${++client}` },
-  })
-  contexts.push(context)
-  return context.newPage()
-}
+const visitor = (timezoneId: string, javaScriptEnabled: boolean) => newVisitor({ timezoneId, javaScriptEnabled })
 
-const mailsTo = async (address: string): Promise<Email[]> => {
-  const dir = path.join(SEEDED_DATA_DIR, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  const all = await Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
-  return all.filter((m) => m.to?.[0]?.address === address)
-}
+const mailsTo = async (address: string): Promise<Email[]> =>
+  (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
 
 /** The call's private link in a mail, as a path. */
 const manageLink = (mail: Email) => /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')![0]
-
-/** What every booking answers, and also one with an address that already has a call. */
-const BOOKED =
-  'Thank you! Please check your inbox: we have sent the details of your discovery call, with the link to change or cancel it, to the e-mail address you gave.'
 
 /** A booking posted to the HTTP endpoint as the page's script posts it: its status and body, and its time. */
 const post = async (fields: Record<string, string>, from: string) => {

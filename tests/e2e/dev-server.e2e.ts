@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { distDirOf } from '@/platform/next-internals'
 import { serverErrorLines } from '../../scripts/lib/server'
-import { e2ePort } from './ports'
+import { e2ePort } from '../support/ports'
 
 const PORT = e2ePort(20)
 const BASE = `http://localhost:${PORT}`

@@ -1,47 +1,22 @@
-import fs from 'node:fs'
-import path from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import PostalMime, { type Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTACT_SUCCESS, SUBSCRIBE_SUCCESS } from '../support/answers'
+import { browserVisitors, EMPTY, expectNoSeriousA11yViolations, SEEDED, SEEDED_DATA_DIR } from '../support/browser'
+import { mailsWritten } from '../support/mail-files'
 
-import { DESKTOP, EMPTY, expectNoSeriousA11yViolations, launchBrowser, SEEDED, SEEDED_DATA_DIR } from './browser'
+const newVisitor = browserVisitors('198.51.100')
 
-const CONTACT_SUCCESS = 'Thank you! Your message has been sent. We reply within 2-3 business days.'
-const SUBSCRIBE_SUCCESS = 'Thanks! Please check your inbox to confirm your subscription.'
-
-let browser: Browser
-const contexts: BrowserContext[] = []
-let client = 0
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-/** A visitor: each with its own address (as a proxy would report it), so rate limits stay per test. */
+/** A visitor on a page: each with its own address (as a proxy would report it), so rate limits stay per test. */
 async function visitor(path: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: DESKTOP,
-    javaScriptEnabled,
-    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++client}` },
-  })
-  contexts.push(context)
-  const page = await context.newPage()
+  const page = await newVisitor({ javaScriptEnabled })
   expect((await page.goto(`${SEEDED}${path}`))?.status()).toBe(200)
   return page
 }
 
 /** The mails the seeded server wrote to data/outbox (it runs without SMTP_URL, as a first run does). */
-async function outboxMails(): Promise<Email[]> {
-  const dir = path.join(SEEDED_DATA_DIR, 'outbox')
-  if (!fs.existsSync(dir)) return []
-  return Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
-}
 const mailTo = async (address: string, subject: RegExp) =>
-  (await outboxMails()).find((m) => m.to?.[0]?.address === address && subject.test(m.subject ?? ''))
+  (await mailsWritten(SEEDED_DATA_DIR)).find((m) => m.to?.[0]?.address === address && subject.test(m.subject ?? ''))
 
 let marks = 0
 /**

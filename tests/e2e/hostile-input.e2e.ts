@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { SEEDED, SEEDED_DATA_DIR, SEEDED_LOG_FILE, SEEDED_SITES } from './browser'
+import { SEEDED, SEEDED_DATA_DIR, SEEDED_LOG_FILE, SEEDED_SITES } from '../support/browser'
 import {
   BROKEN_BODIES,
   CLIENT_PREFIX,
@@ -20,11 +20,11 @@ import {
   STRINGS,
   UNESCAPED_SCRIPT,
   WRONG_TYPES,
-} from './hostile-corpus'
+} from '../support/hostile-corpus'
 
 /*
- * Every public endpoint and form of the seeded site fed bad input (./hostile-corpus.ts): no answer is a 5xx
- * or missing, no page echoes a script, no redirect leaves the site, the server keeps answering, nothing is
+ * Every public endpoint and form of the seeded site fed bad input (tests/support/hostile-corpus.ts): no answer
+ * is a 5xx or missing, no page echoes a script, no redirect leaves the site, the server keeps answering, nothing is
  * stored (no message, subscriber, call, mail or account), and nothing a visitor sent reaches the log. Each
  * request comes from its own client address (the seeded server believes one proxy hop), so no rate limit
  * is shared with the other tests; every form post is one the site must refuse, so the hourly mail ceiling

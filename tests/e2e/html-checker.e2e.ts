@@ -1,11 +1,8 @@
-import fs from 'node:fs'
-import path from 'node:path'
-
-import PostalMime from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 
-import { SEEDED, SEEDED_DATA_DIR } from './browser'
-import { checkHtml } from './html-checker'
+import { SEEDED, SEEDED_DATA_DIR } from '../support/browser'
+import { checkHtml } from '../support/html-checker'
+import { mailsWritten } from '../support/mail-files'
 
 /** The shape of a real newsletter token (24 random bytes, base64url) that belongs to nobody. */
 const UNKNOWN_TOKEN = 'A'.repeat(32)
@@ -51,9 +48,7 @@ describe('the HTML of every page', () => {
     expect(booked.status).toBe(200)
     // The call's own page is reached by the link in its confirmation mail (the answer carries no link).
     const manageLink = async () => {
-      const dir = path.join(SEEDED_DATA_DIR, 'outbox')
-      for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-        const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, f)))
+      for (const mail of await mailsWritten(SEEDED_DATA_DIR)) {
         if (mail.to?.[0]?.address !== 'html.checker@example.com') continue
         return /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')?.[0]
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { SEEDED, SEEDED_SITES } from './browser'
-import { logInAsCoach } from './coach'
+import { SEEDED, SEEDED_SITES } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
 
 /** Uploaded images: kept a year by browsers and CDNs, with validators; each upload has its own address. */
 describe('uploaded images', () => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
-import { freshPostgres } from '../integration/database'
-import { COACH } from './coach'
-import { confirmationsSent } from './outbox'
-import { e2ePort } from './ports'
+import { freshPostgres } from '../support/database'
+import { COACH } from '../support/coach'
+import { confirmationsSent } from '../support/mail-files'
+import { e2ePort } from '../support/ports'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 // Without PostgreSQL the tests are reported as skipped, with why (an empty describe.each registered none,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { e2ePort } from './ports'
+import { e2ePort } from '../support/ports'
 
 /**
  * The real server and a real SMTP peer: a message is accepted while SMTP is down, the server is stopped,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
 import { leanPage } from '@/platform/server/lean-page'
-import { SEEDED } from './browser'
+import { SEEDED } from '../support/browser'
 
 /** What of Next's client runtime a document holds: script files, inline data and bootstrap, preloads. */
 const runtimeIn = (html: string) => ({

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE, SEEDED } from './browser'
+import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE, SEEDED } from '../support/browser'
 
 const PAGES = ['/', '/about', '/coaching', '/books', '/blog', '/workshops', '/schedule-and-contact', '/scheduling']
 const NAV = [

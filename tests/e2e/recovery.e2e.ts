@@ -3,8 +3,8 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
-import { freshPostgres } from '../integration/database'
-import { e2ePort } from './ports'
+import { freshPostgres } from '../support/database'
+import { e2ePort } from '../support/ports'
 
 const serverUrl = process.env.TEST_POSTGRES_URL
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 import { copyBuild, serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
-import { e2ePort } from './ports'
+import { e2ePort } from '../support/ports'
 
 const SEEDED_TITLE = 'The Five-Minute Morning Reset'
 const SEEDED_AUTHOR = 'Maya R., product designer'

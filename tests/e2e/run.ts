@@ -16,8 +16,8 @@ import {
   startBuildCopy,
   type RunningSite,
 } from '../../scripts/lib/server'
-import { freshPostgres } from '../integration/database'
-import { e2ePort } from './ports'
+import { freshPostgres } from '../support/database'
+import { e2ePort } from '../support/ports'
 
 /**
  * The test files run in two streams at once: in one stream the machine sat idle more than half of the time

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
 import { applyContentSecurityPolicy } from '@/platform/server/security-headers'
-import { launchBrowser, PHONE, SEEDED } from './browser'
-import { logInAsCoach } from './coach'
-import { watchPolicyViolations } from './policy-violations'
+import { launchBrowser, PHONE, SEEDED } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
+import { watchPolicyViolations } from '../support/policy-violations'
 
 /** What a script that found its way into a page would do, where a test can see it. */
 const INJECTED = "document.documentElement.dataset.injected = 'ran'"

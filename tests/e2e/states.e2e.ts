@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { DOWN, EMPTY, SEEDED, SEEDED_SITES } from './browser'
+import { DOWN, EMPTY, SEEDED, SEEDED_SITES } from '../support/browser'
 
 /** Which lists each page shows, with each list's loading, failure and empty text, word for word. */
 const LISTS = {

@@ -17,9 +17,9 @@ import lighthouse from 'lighthouse'
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js'
 
 import { buildIfNeeded, serverErrorLines, startBuildCopy } from '../../scripts/lib/server'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium'
 import { PUBLIC_PATHS } from '../../src/domain/navigation'
-import { e2ePort } from '../e2e/ports'
+import { e2ePort } from '../support/ports'
 import { BUDGETS, medianFigures, missedBudgets, type PageFigures } from './budgets'
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))

@@ -45,259 +45,103 @@ describe('openSlots: the grid in the coach time zone, across daylight-saving cha
     expected: string[]
     change?: Partial<Availability>
   }
+  /** The rows for one zone: hours from–to on one weekday, and the slots expected on `date`, a day of it. */
+  const inZone =
+    (zone: string) =>
+    (
+      date: string,
+      weekday: Weekday,
+      from: string,
+      to: string,
+      expected: string[],
+      change?: Partial<Availability>,
+    ): Row => ({
+      zone,
+      date,
+      weekday,
+      from,
+      to,
+      expected,
+      change,
+    })
+  const newYork = inZone('America/New_York')
+  const berlin = inZone('Europe/Berlin')
+  const auckland = inZone('Pacific/Auckland')
+  const kolkata = inZone('Asia/Kolkata')
   it.each<Row>([
     // New York, daylight saving begins Sunday 2026-03-08: 02:00 EST -> 03:00 EDT, so 02:00–02:59 does not exist.
-    {
-      zone: 'America/New_York',
-      date: '2026-03-07',
-      weekday: 6,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-03-07T14:00:00.000Z'],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-03-08',
-      weekday: 7,
-      from: '00:00',
-      to: '05:00',
-      // 00:00, 00:45, 01:30 EST; 02:15 does not exist; 03:00, 03:45, 04:30 EDT.
-      expected: [
-        '2026-03-08T05:00:00.000Z',
-        '2026-03-08T05:45:00.000Z',
-        '2026-03-08T06:30:00.000Z',
-        '2026-03-08T07:00:00.000Z',
-        '2026-03-08T07:45:00.000Z',
-        '2026-03-08T08:30:00.000Z',
-      ],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-03-08',
-      weekday: 7,
-      from: '02:00',
-      to: '03:30',
-      change: { bufferMinutes: 0 },
-      // 02:00 and 02:30 do not exist; 03:00 EDT does (03:00 + 30 = 03:30 ≤ 03:30).
-      expected: ['2026-03-08T07:00:00.000Z'],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-03-08',
-      weekday: 7,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-03-08T13:00:00.000Z'],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-03-09',
-      weekday: 1,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-03-09T13:00:00.000Z'],
-    },
+    newYork('2026-03-07', 6, '09:00', '10:00', ['2026-03-07T14:00:00.000Z']),
+    // 00:00, 00:45, 01:30 EST; 02:15 does not exist; 03:00, 03:45, 04:30 EDT.
+    newYork('2026-03-08', 7, '00:00', '05:00', [
+      '2026-03-08T05:00:00.000Z',
+      '2026-03-08T05:45:00.000Z',
+      '2026-03-08T06:30:00.000Z',
+      '2026-03-08T07:00:00.000Z',
+      '2026-03-08T07:45:00.000Z',
+      '2026-03-08T08:30:00.000Z',
+    ]),
+    // 02:00 and 02:30 do not exist; 03:00 EDT does (03:00 + 30 = 03:30 ≤ 03:30).
+    newYork('2026-03-08', 7, '02:00', '03:30', ['2026-03-08T07:00:00.000Z'], { bufferMinutes: 0 }),
+    newYork('2026-03-08', 7, '09:00', '10:00', ['2026-03-08T13:00:00.000Z']),
+    newYork('2026-03-09', 1, '09:00', '10:00', ['2026-03-09T13:00:00.000Z']),
     // New York, daylight saving ends Sunday 2026-11-01: 02:00 EDT -> 01:00 EST, so 01:00–01:59 happens twice.
-    {
-      zone: 'America/New_York',
-      date: '2026-10-31',
-      weekday: 6,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-10-31T13:00:00.000Z'],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-11-01',
-      weekday: 7,
-      from: '00:00',
-      to: '03:00',
-      // 00:00, 00:45 EDT; 01:30 the first time (EDT); 02:15 EST.
-      expected: [
-        '2026-11-01T04:00:00.000Z',
-        '2026-11-01T04:45:00.000Z',
-        '2026-11-01T05:30:00.000Z',
-        '2026-11-01T07:15:00.000Z',
-      ],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-11-01',
-      weekday: 7,
-      from: '01:00',
-      to: '02:00',
-      change: { bufferMinutes: 0 },
-      // Only the first 01:00 and 01:30 (EDT), never the repeated ones (EST, 06:00Z and 06:30Z).
-      expected: ['2026-11-01T05:00:00.000Z', '2026-11-01T05:30:00.000Z'],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-11-01',
-      weekday: 7,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-11-01T14:00:00.000Z'],
-    },
-    {
-      zone: 'America/New_York',
-      date: '2026-11-02',
-      weekday: 1,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-11-02T14:00:00.000Z'],
-    },
+    newYork('2026-10-31', 6, '09:00', '10:00', ['2026-10-31T13:00:00.000Z']),
+    // 00:00, 00:45 EDT; 01:30 the first time (EDT); 02:15 EST.
+    newYork('2026-11-01', 7, '00:00', '03:00', [
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-01T04:45:00.000Z',
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-01T07:15:00.000Z',
+    ]),
+    // Only the first 01:00 and 01:30 (EDT), never the repeated ones (EST, 06:00Z and 06:30Z).
+    newYork('2026-11-01', 7, '01:00', '02:00', ['2026-11-01T05:00:00.000Z', '2026-11-01T05:30:00.000Z'], {
+      bufferMinutes: 0,
+    }),
+    newYork('2026-11-01', 7, '09:00', '10:00', ['2026-11-01T14:00:00.000Z']),
+    newYork('2026-11-02', 1, '09:00', '10:00', ['2026-11-02T14:00:00.000Z']),
     // Berlin, summer time begins Sunday 2026-03-29: 02:00 CET -> 03:00 CEST.
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-03-28',
-      weekday: 6,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-03-28T08:00:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-03-29',
-      weekday: 7,
-      from: '01:00',
-      to: '04:00',
-      // 01:00, 01:45 CET; 02:30 does not exist; 03:15 CEST.
-      expected: ['2026-03-29T00:00:00.000Z', '2026-03-29T00:45:00.000Z', '2026-03-29T01:15:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-03-29',
-      weekday: 7,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-03-29T07:00:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-03-30',
-      weekday: 1,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-03-30T07:00:00.000Z'],
-    },
+    berlin('2026-03-28', 6, '09:00', '10:00', ['2026-03-28T08:00:00.000Z']),
+    // 01:00, 01:45 CET; 02:30 does not exist; 03:15 CEST.
+    berlin('2026-03-29', 7, '01:00', '04:00', [
+      '2026-03-29T00:00:00.000Z',
+      '2026-03-29T00:45:00.000Z',
+      '2026-03-29T01:15:00.000Z',
+    ]),
+    berlin('2026-03-29', 7, '09:00', '10:00', ['2026-03-29T07:00:00.000Z']),
+    berlin('2026-03-30', 1, '09:00', '10:00', ['2026-03-30T07:00:00.000Z']),
     // Berlin, summer time ends Sunday 2026-10-25: 03:00 CEST -> 02:00 CET, so 02:00–02:59 happens twice.
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-10-24',
-      weekday: 6,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-10-24T07:00:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-10-25',
-      weekday: 7,
-      from: '01:30',
-      to: '04:00',
-      // 01:30 CEST (still 10-24 in UTC); 02:15 the first time (CEST); 03:00 CET.
-      expected: ['2026-10-24T23:30:00.000Z', '2026-10-25T00:15:00.000Z', '2026-10-25T02:00:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-10-25',
-      weekday: 7,
-      from: '02:00',
-      to: '03:00',
-      change: { bufferMinutes: 0 },
-      expected: ['2026-10-25T00:00:00.000Z', '2026-10-25T00:30:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-10-25',
-      weekday: 7,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-10-25T08:00:00.000Z'],
-    },
-    {
-      zone: 'Europe/Berlin',
-      date: '2026-10-26',
-      weekday: 1,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-10-26T08:00:00.000Z'],
-    },
+    berlin('2026-10-24', 6, '09:00', '10:00', ['2026-10-24T07:00:00.000Z']),
+    // 01:30 CEST (still 10-24 in UTC); 02:15 the first time (CEST); 03:00 CET.
+    berlin('2026-10-25', 7, '01:30', '04:00', [
+      '2026-10-24T23:30:00.000Z',
+      '2026-10-25T00:15:00.000Z',
+      '2026-10-25T02:00:00.000Z',
+    ]),
+    berlin('2026-10-25', 7, '02:00', '03:00', ['2026-10-25T00:00:00.000Z', '2026-10-25T00:30:00.000Z'], {
+      bufferMinutes: 0,
+    }),
+    berlin('2026-10-25', 7, '09:00', '10:00', ['2026-10-25T08:00:00.000Z']),
+    berlin('2026-10-26', 1, '09:00', '10:00', ['2026-10-26T08:00:00.000Z']),
     // Auckland (southern hemisphere): daylight saving ends Sunday 2026-04-05 (03:00 NZDT -> 02:00 NZST) and
     // begins Sunday 2026-09-27 (02:00 NZST -> 03:00 NZDT). The UTC date is the day before.
-    {
-      zone: 'Pacific/Auckland',
-      date: '2026-04-04',
-      weekday: 6,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-04-03T20:00:00.000Z'],
-    },
-    {
-      zone: 'Pacific/Auckland',
-      date: '2026-04-05',
-      weekday: 7,
-      from: '01:30',
-      to: '04:00',
-      expected: ['2026-04-04T12:30:00.000Z', '2026-04-04T13:15:00.000Z', '2026-04-04T15:00:00.000Z'],
-    },
-    {
-      zone: 'Pacific/Auckland',
-      date: '2026-04-06',
-      weekday: 1,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-04-05T21:00:00.000Z'],
-    },
-    {
-      zone: 'Pacific/Auckland',
-      date: '2026-09-26',
-      weekday: 6,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-09-25T21:00:00.000Z'],
-    },
-    {
-      zone: 'Pacific/Auckland',
-      date: '2026-09-27',
-      weekday: 7,
-      from: '01:00',
-      to: '04:00',
-      expected: ['2026-09-26T13:00:00.000Z', '2026-09-26T13:45:00.000Z', '2026-09-26T14:15:00.000Z'],
-    },
-    {
-      zone: 'Pacific/Auckland',
-      date: '2026-09-28',
-      weekday: 1,
-      from: '09:00',
-      to: '10:00',
-      expected: ['2026-09-27T20:00:00.000Z'],
-    },
+    auckland('2026-04-04', 6, '09:00', '10:00', ['2026-04-03T20:00:00.000Z']),
+    auckland('2026-04-05', 7, '01:30', '04:00', [
+      '2026-04-04T12:30:00.000Z',
+      '2026-04-04T13:15:00.000Z',
+      '2026-04-04T15:00:00.000Z',
+    ]),
+    auckland('2026-04-06', 1, '09:00', '10:00', ['2026-04-05T21:00:00.000Z']),
+    auckland('2026-09-26', 6, '09:00', '10:00', ['2026-09-25T21:00:00.000Z']),
+    auckland('2026-09-27', 7, '01:00', '04:00', [
+      '2026-09-26T13:00:00.000Z',
+      '2026-09-26T13:45:00.000Z',
+      '2026-09-26T14:15:00.000Z',
+    ]),
+    auckland('2026-09-28', 1, '09:00', '10:00', ['2026-09-27T20:00:00.000Z']),
     // Kolkata, +05:30 all year; a range from midnight starts on the UTC day before.
-    {
-      zone: 'Asia/Kolkata',
-      date: '2026-06-17',
-      weekday: 3,
-      from: '09:00',
-      to: '10:30',
-      expected: ['2026-06-17T03:30:00.000Z', '2026-06-17T04:15:00.000Z'],
-    },
-    {
-      zone: 'Asia/Kolkata',
-      date: '2026-06-17',
-      weekday: 3,
-      from: '00:00',
-      to: '01:00',
-      expected: ['2026-06-16T18:30:00.000Z'],
-    },
-    {
-      zone: 'Asia/Kolkata',
-      date: '2026-06-17',
-      weekday: 3,
-      from: '23:00',
-      to: '24:00',
-      expected: ['2026-06-17T17:30:00.000Z'],
-    },
+    kolkata('2026-06-17', 3, '09:00', '10:30', ['2026-06-17T03:30:00.000Z', '2026-06-17T04:15:00.000Z']),
+    kolkata('2026-06-17', 3, '00:00', '01:00', ['2026-06-16T18:30:00.000Z']),
+    kolkata('2026-06-17', 3, '23:00', '24:00', ['2026-06-17T17:30:00.000Z']),
   ])('$zone $date $from–$to', ({ zone, date, weekday, from, to, expected, change }) => {
     const a = availability({ timeZone: zone, weeklyHours: [{ weekday, from, to }], horizonDays: 400, ...change })
     const days = openSlots(a, [], [], new Date('2026-01-01T00:00:00Z'))

@@ -1,49 +1,54 @@
+import path from 'node:path'
+
 import type { Payload } from 'payload'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { testPayload, type TestDatabase } from './boot-payload'
-import { asSent, expectNoLiveLinksInOutbox } from './live-links'
+import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
+import { BOOKED } from '../../support/answers'
+import { HOUR, MINUTE } from '../../support/clock'
+import type { TestDatabase } from '../../support/database'
+import { runInstance } from '../../support/instances'
+import { mailsAsSent } from '../../support/outbox'
+import { aBookedCall, aCall, callTimes, newClients } from '../../support/scenarios'
+import { testSite } from '../../support/site'
 
-/** What every accepted booking answers, and word for word every booking with an address that has a call. */
-const BOOKED =
-  'Thank you! Please check your inbox: we have sent the details of your discovery call, with the link to change or cancel it, to the e-mail address you gave.'
+/** The clock of the booking tests: Monday 2026-11-30, 12:00 in New York. */
+const NOW = new Date('2026-11-30T17:00:00.000Z')
 
 /**
- * Discovery-call booking below HTTP, on a real database: what the database itself refuses, and what a
- * booking stores and mails. DATABASE_URL is set by the calling file's setup.
+ * The mails about a call booked and then cancelled, oldest first, with their status: the booking's to both
+ * sides, its three reminders withdrawn, the cancellation to both sides.
+ */
+const MAILS_OF_A_CANCELLED_CALL = [
+  ['call-booked', 'queued'],
+  ['call-booked-coach', 'queued'],
+  ['call-reminder-24h', 'cancelled'],
+  ['call-reminder-1h', 'cancelled'],
+  ['call-reminder-1h', 'cancelled'],
+  ['call-cancelled', 'queued'],
+  ['call-cancelled-coach', 'queued'],
+]
+
+/**
+ * Discovery-call booking below HTTP, on a real database and a real SMTP peer: what the database itself
+ * refuses, and what a booking, a change and a cancellation store and mail, on the visitor's side and the
+ * coach's.
  */
 export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`booking on ${label}`, () => {
     let payload: Payload
-    const testing = testPayload(setup, { seed: false })
+    let smtp: SmtpPeer
+    // Whatever mail a test made, the outbox shows it with the manage links hidden.
+    const site = testSite(setup, { smtp: true })
 
-    beforeAll(async () => {
-      payload = await testing.start({ COACH_EMAIL: 'coach@example.com', MAIL_FROM: '"Coach Site" <site@example.com>' })
-    })
-    afterAll(() => testing.stop())
+    beforeAll(() => ({ payload, smtp } = site))
     beforeEach(async () => {
       await payload.delete({ collection: 'discovery-calls', where: { id: { exists: true } }, overrideAccess: true })
     })
-    // Whatever mail a test made, the outbox shows it with the manage links hidden.
-    afterEach(() => expectNoLiveLinksInOutbox(payload))
 
-    const call = (start: string, minutes = 30, buffer = 15, status: 'booked' | 'cancelled' = 'booked') => {
-      const startsAt = new Date(start)
-      const endsAt = new Date(startsAt.getTime() + minutes * 60_000)
-      return payload.create({
-        collection: 'discovery-calls',
-        data: {
-          name: 'Ada',
-          email: `ada+${Math.random()}@example.com`,
-          startsAt: startsAt.toISOString(),
-          endsAt: endsAt.toISOString(),
-          blockedUntil: new Date(endsAt.getTime() + buffer * 60_000).toISOString(),
-          status,
-          sequence: 0,
-        },
-        overrideAccess: true,
-      })
-    }
+    /** A call stored straight into the database: `minutes` long, `buffer` minutes kept free after it. */
+    const call = (start: string, minutes = 30, buffer = 15, status: 'booked' | 'cancelled' = 'booked') =>
+      aCall(payload, { startsAt: start, minutes, buffer, status })
 
     /** What the database answered a write: stored, or which of its rules refused it. */
     const outcome = async (write: Promise<unknown>) => {
@@ -83,20 +88,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
     it('refuses a second upcoming call for one e-mail address, in the database itself', async () => {
       // createdAt is the booking's clock: the calls of the address still ahead of it count.
       const booked = (start: string, createdAt: string, status: 'booked' | 'cancelled' = 'booked') =>
-        payload.create({
-          collection: 'discovery-calls',
-          data: {
-            name: 'Grace',
-            email: `grace-${label}@example.com`,
-            startsAt: start,
-            endsAt: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
-            blockedUntil: new Date(new Date(start).getTime() + 45 * 60_000).toISOString(),
-            status,
-            sequence: 0,
-            createdAt,
-          },
-          overrideAccess: true,
-        })
+        aCall(payload, { startsAt: start, name: 'Grace', email: `grace-${label}@example.com`, status, createdAt })
       await booked('2026-12-20T10:00:00.000Z', '2026-12-01T09:00:00.000Z')
       expect(await outcome(booked('2026-12-21T10:00:00.000Z', '2026-12-02T09:00:00.000Z'))).toBe('one-upcoming')
       // A cancelled call holds nothing; once the first call has begun, the address may book again.
@@ -145,12 +137,10 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
     })
 
     describe('booking, rescheduling and cancelling, with an injected clock', () => {
-      // Monday 2026-11-30, 12:00 in New York. Open: every day 09:00–17:00 New York time, the defaults otherwise.
-      const NOW = new Date('2026-11-30T17:00:00.000Z')
+      // At NOW (Monday 12:00 in New York). Open: every day 09:00–17:00 New York time, the defaults otherwise.
       const SLOT = '2026-12-02T14:00:00.000Z' // Wednesday 09:00 in New York (slots every 45 minutes from 09:00)
       let mod: typeof import('@/features/booking/book')
-      let ip = 0
-      const client = () => ({ ipHash: `booking-${label}-${++ip}-${Math.random()}` })
+      const client = newClients(`booking-${label}`)
       const form = (over: Record<string, string> = {}) => ({
         slot: SLOT,
         name: 'Ada Lovelace',
@@ -159,24 +149,14 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         timeZone: 'Europe/Berlin',
         ...over,
       })
+      /** A call booked through the form at NOW, by a visitor of form()'s; answers the stored call. */
+      const bookedCall = (slot: string) => aBookedCall(payload, form({ slot }), { now: NOW, client: client() })
       /** The queued mails as they will be sent (the outbox shows them with their manage links hidden). */
-      const outbox = async () =>
-        (
-          await payload.find({
-            collection: 'mail-outbox',
-            sort: 'createdAt',
-            pagination: false,
-            overrideAccess: true,
-            showHiddenFields: true,
-          })
-        ).docs.map(asSent)
+      const outbox = () => mailsAsSent(payload)
 
       beforeAll(async () => {
         mod = await import('@/features/booking/book')
         await openEveryDayInNewYork()
-      })
-      beforeEach(async () => {
-        await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
       })
 
       it('books an open time: the call, the mails with the invite, the reminders at the right instants', async () => {
@@ -291,72 +271,66 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
 
       it('answers a booking with an address that already has a call exactly as an accepted one; only that address learns it, by mail', async () => {
         const { httpStatus } = await import('@/platform/forms/results')
-        const { startSmtpPeer } = await import('../../scripts/lib/smtp-peer')
         const { deliverDueMail } = await import('@/platform/mail/outbox')
         const { createMailTransport } = await import('@/platform/mail/transport')
-        const smtp = await startSmtpPeer()
-        try {
-          const transport = createMailTransport(smtp.url)
-          const owner = `owner-${label.toLowerCase()}@example.com`
-          const fresh = `fresh-${label.toLowerCase()}@example.com`
-          // The owner of the address books Wednesday 09:00 New York.
-          const own = await mod.bookCall(payload, form({ name: 'Olive Owner', email: owner }), client(), NOW)
-          expect(await deliverDueMail(payload, NOW, transport)).toMatchObject({ sent: 2 })
-          await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
-          smtp.mails.length = 0
-          // Someone else tries Thursday 09:00 with the owner's address (another spelling of it), and a fresh
-          // address books Thursday 09:45: the two answers are the same, and the same as the owner's own.
-          const probe = await mod.bookCall(
-            payload,
-            form({ name: 'Mallory', email: owner.toUpperCase(), slot: '2026-12-03T14:00:00.000Z', note: 'Hi!' }),
-            client(),
-            NOW,
-          )
-          const accepted = await mod.bookCall(
-            payload,
-            form({ name: 'Frank Fresh', email: fresh, slot: '2026-12-03T14:45:00.000Z' }),
-            client(),
-            NOW,
-          )
-          expect(probe).toEqual({ status: 'ok', message: BOOKED })
-          expect(accepted).toEqual(probe)
-          expect(own).toEqual(probe)
-          expect([httpStatus(probe), httpStatus(accepted)]).toEqual([200, 200])
+        const transport = createMailTransport(smtp.url)
+        const owner = `owner-${label.toLowerCase()}@example.com`
+        const fresh = `fresh-${label.toLowerCase()}@example.com`
+        // The owner of the address books Wednesday 09:00 New York.
+        const own = await mod.bookCall(payload, form({ name: 'Olive Owner', email: owner }), client(), NOW)
+        expect(await deliverDueMail(payload, NOW, transport)).toMatchObject({ sent: 2 })
+        await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
+        smtp.mails.length = 0
+        // Someone else tries Thursday 09:00 with the owner's address (another spelling of it), and a fresh
+        // address books Thursday 09:45: the two answers are the same, and the same as the owner's own.
+        const probe = await mod.bookCall(
+          payload,
+          form({ name: 'Mallory', email: owner.toUpperCase(), slot: '2026-12-03T14:00:00.000Z', note: 'Hi!' }),
+          client(),
+          NOW,
+        )
+        const accepted = await mod.bookCall(
+          payload,
+          form({ name: 'Frank Fresh', email: fresh, slot: '2026-12-03T14:45:00.000Z' }),
+          client(),
+          NOW,
+        )
+        expect(probe).toEqual({ status: 'ok', message: BOOKED })
+        expect(accepted).toEqual(probe)
+        expect(own).toEqual(probe)
+        expect([httpStatus(probe), httpStatus(accepted)]).toEqual([200, 200])
 
-          // Only the fresh booking is stored; the owner keeps the one call, and the tried time stays open.
-          const calls = await payload.find({ collection: 'discovery-calls', sort: 'startsAt', overrideAccess: true })
-          expect(calls.docs.map((c) => [c.email, c.startsAt, c.name])).toEqual([
-            [owner, SLOT, 'Olive Owner'],
-            [fresh, '2026-12-03T14:45:00.000Z', 'Frank Fresh'],
-          ])
-          // Both posts queued mail; the owner gets the call they have (its time and its link, in their name,
-          // nothing the other visitor typed), the fresh address its confirmation, the coach only the booking.
-          expect((await outbox()).map((m) => [m.kind, m.to])).toEqual([
-            ['call-existing', owner],
-            ['call-booked', fresh],
-            ['call-booked-coach', 'coach@example.com'],
-            ['call-reminder-24h', fresh],
-            ['call-reminder-1h', fresh],
-            ['call-reminder-1h', 'coach@example.com'],
-          ])
-          expect(await deliverDueMail(payload, NOW, transport)).toMatchObject({ sent: 3 })
-          const to = (address: string) => smtp.mails.filter((m) => m.to?.[0]?.address === address)
-          expect(to(owner).map((m) => m.subject)).toEqual(['Your discovery call | Jordan Ellis Coaching'])
-          const told = to(owner)[0]!.text!
-          expect(told).toContain('Hello Olive Owner,')
-          expect(told).toContain('Someone, hopefully you, tried to book a discovery call with this address.')
-          expect(told).toContain('For the coach: Wednesday, December 2, 2026, 9:00 AM EST (America/New_York)')
-          expect(told).toMatch(
-            /To reschedule or cancel: http:\/\/localhost:3000\/scheduling\/manage\/\d+-\d+\.[\w-]{43}\n/,
-          )
-          expect(told).not.toMatch(/December 3|Mallory|Hi!/)
-          expect(to(fresh).map((m) => m.subject)).toEqual(['Your discovery call is booked | Jordan Ellis Coaching'])
-          expect(to('coach@example.com').map((m) => m.subject)).toEqual([
-            'New discovery call: Frank Fresh, Thursday, December 3, 2026, 9:45 AM EST',
-          ])
-        } finally {
-          await smtp.close()
-        }
+        // Only the fresh booking is stored; the owner keeps the one call, and the tried time stays open.
+        const calls = await payload.find({ collection: 'discovery-calls', sort: 'startsAt', overrideAccess: true })
+        expect(calls.docs.map((c) => [c.email, c.startsAt, c.name])).toEqual([
+          [owner, SLOT, 'Olive Owner'],
+          [fresh, '2026-12-03T14:45:00.000Z', 'Frank Fresh'],
+        ])
+        // Both posts queued mail; the owner gets the call they have (its time and its link, in their name,
+        // nothing the other visitor typed), the fresh address its confirmation, the coach only the booking.
+        expect((await outbox()).map((m) => [m.kind, m.to])).toEqual([
+          ['call-existing', owner],
+          ['call-booked', fresh],
+          ['call-booked-coach', 'coach@example.com'],
+          ['call-reminder-24h', fresh],
+          ['call-reminder-1h', fresh],
+          ['call-reminder-1h', 'coach@example.com'],
+        ])
+        expect(await deliverDueMail(payload, NOW, transport)).toMatchObject({ sent: 3 })
+        const to = (address: string) => smtp.mails.filter((m) => m.to?.[0]?.address === address)
+        expect(to(owner).map((m) => m.subject)).toEqual(['Your discovery call | Jordan Ellis Coaching'])
+        const told = to(owner)[0]!.text!
+        expect(told).toContain('Hello Olive Owner,')
+        expect(told).toContain('Someone, hopefully you, tried to book a discovery call with this address.')
+        expect(told).toContain('For the coach: Wednesday, December 2, 2026, 9:00 AM EST (America/New_York)')
+        expect(told).toMatch(
+          /To reschedule or cancel: http:\/\/localhost:3000\/scheduling\/manage\/\d+-\d+\.[\w-]{43}\n/,
+        )
+        expect(told).not.toMatch(/December 3|Mallory|Hi!/)
+        expect(to(fresh).map((m) => m.subject)).toEqual(['Your discovery call is booked | Jordan Ellis Coaching'])
+        expect(to('coach@example.com').map((m) => m.subject)).toEqual([
+          'New discovery call: Frank Fresh, Thursday, December 3, 2026, 9:45 AM EST',
+        ])
       })
 
       it('answers the same past the hourly ceiling of visitor mail, holding back the mail to an address with a call', async () => {
@@ -430,24 +404,9 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       }, 60_000)
 
       it('keeps exactly one booking of one time when two app instances take 50 attempts each at the same moment', async () => {
-        const { spawn } = await import('node:child_process')
-        const path = await import('node:path')
         const slot = '2026-12-09T14:00:00.000Z'
         const instance = () =>
-          new Promise<string[]>((resolve, reject) => {
-            const child = spawn(
-              process.execPath,
-              ['--import', 'tsx', path.join(import.meta.dirname, 'book-once.ts'), slot, '50', NOW.toISOString()],
-              { env: { ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
-            )
-            let out = ''
-            child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-            child.on('exit', (code) =>
-              code === 0
-                ? resolve(JSON.parse(out.trim().split('\n').pop()!) as string[])
-                : reject(new Error(`exit ${code}`)),
-            )
-          })
+          runInstance<string[]>(path.join(import.meta.dirname, 'book-once.ts'), [slot, '50', NOW.toISOString()])
         const [a, b] = await Promise.all([instance(), instance()])
         const all = [...a, ...b]
         expect(all).toHaveLength(100)
@@ -465,54 +424,40 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       }, 120_000)
 
       it('sends each reminder once at its time, and none for a cancelled call', async () => {
-        const { startSmtpPeer } = await import('../../scripts/lib/smtp-peer')
         const { deliverDueMail } = await import('@/platform/mail/outbox')
         const { createMailTransport } = await import('@/platform/mail/transport')
-        const smtp = await startSmtpPeer()
-        try {
-          const transport = createMailTransport(smtp.url)
-          const deliver = (at: string) => deliverDueMail(payload, new Date(at), transport)
-          const kept = await mod.bookCall(payload, form({ slot: '2026-12-10T14:00:00.000Z' }), client(), NOW)
-          const dropped = await mod.bookCall(payload, form({ slot: '2026-12-10T16:15:00.000Z' }), client(), NOW)
-          expect([kept.status, dropped.status]).toEqual(['ok', 'ok'])
-          const droppedCall = (
-            await payload.find({
-              collection: 'discovery-calls',
-              where: { startsAt: { equals: '2026-12-10T16:15:00.000Z' } },
-              overrideAccess: true,
-            })
-          ).docs[0]!
-          expect(await deliver(NOW.toISOString())).toMatchObject({ sent: 4 }) // two bookings, each to both sides
-          expect(await mod.cancelCall(payload, droppedCall, 'visitor', NOW)).toBe('done')
-          expect(await deliver(NOW.toISOString())).toMatchObject({ sent: 2 }) // the cancellation, to both sides
-          const subjects = () => smtp.mails.map((m) => `${m.to?.[0]?.address} ${m.subject}`)
-          smtp.mails.length = 0
-          expect(await deliver('2026-12-09T13:59:59.999Z')).toMatchObject({ sent: 0 })
-          // Two instances at once, at the reminder's time: one mail.
-          const both = await Promise.all([deliver('2026-12-09T14:00:00.000Z'), deliver('2026-12-09T14:00:00.000Z')])
-          expect(both.reduce((n, r) => n + r.sent, 0)).toBe(1)
-          expect(subjects()).toEqual([expect.stringMatching(/ Tomorrow: your discovery call/)])
-          expect(await deliver('2026-12-10T12:59:59.999Z')).toMatchObject({ sent: 0 })
-          expect(await deliver('2026-12-10T13:00:00.000Z')).toMatchObject({ sent: 2 })
-          expect(await deliver('2026-12-11T00:00:00.000Z')).toMatchObject({ sent: 0 }) // nothing for the cancelled one
-          expect(subjects().filter((s) => s.startsWith('coach@example.com'))).toEqual([
-            expect.stringMatching(/In one hour: discovery call with Ada Lovelace/),
-          ])
-        } finally {
-          await smtp.close()
-        }
-      })
-
-      it('lets the visitor cancel until exactly 24 hours before, then only the coach', async () => {
-        const result = await mod.bookCall(payload, form({ slot: '2026-12-05T14:00:00.000Z' }), client(), NOW)
-        expect(result.status).toBe('ok')
-        const call = (
+        const transport = createMailTransport(smtp.url)
+        const deliver = (at: string) => deliverDueMail(payload, new Date(at), transport)
+        const kept = await mod.bookCall(payload, form({ slot: '2026-12-10T14:00:00.000Z' }), client(), NOW)
+        const dropped = await mod.bookCall(payload, form({ slot: '2026-12-10T16:15:00.000Z' }), client(), NOW)
+        expect([kept.status, dropped.status]).toEqual(['ok', 'ok'])
+        const droppedCall = (
           await payload.find({
             collection: 'discovery-calls',
-            where: { startsAt: { equals: '2026-12-05T14:00:00.000Z' } },
+            where: { startsAt: { equals: '2026-12-10T16:15:00.000Z' } },
             overrideAccess: true,
           })
         ).docs[0]!
+        expect(await deliver(NOW.toISOString())).toMatchObject({ sent: 4 }) // two bookings, each to both sides
+        expect(await mod.cancelCall(payload, droppedCall, 'visitor', NOW)).toBe('done')
+        expect(await deliver(NOW.toISOString())).toMatchObject({ sent: 2 }) // the cancellation, to both sides
+        const subjects = () => smtp.mails.map((m) => `${m.to?.[0]?.address} ${m.subject}`)
+        smtp.mails.length = 0
+        expect(await deliver('2026-12-09T13:59:59.999Z')).toMatchObject({ sent: 0 })
+        // Two instances at once, at the reminder's time: one mail.
+        const both = await Promise.all([deliver('2026-12-09T14:00:00.000Z'), deliver('2026-12-09T14:00:00.000Z')])
+        expect(both.reduce((n, r) => n + r.sent, 0)).toBe(1)
+        expect(subjects()).toEqual([expect.stringMatching(/ Tomorrow: your discovery call/)])
+        expect(await deliver('2026-12-10T12:59:59.999Z')).toMatchObject({ sent: 0 })
+        expect(await deliver('2026-12-10T13:00:00.000Z')).toMatchObject({ sent: 2 })
+        expect(await deliver('2026-12-11T00:00:00.000Z')).toMatchObject({ sent: 0 }) // nothing for the cancelled one
+        expect(subjects().filter((s) => s.startsWith('coach@example.com'))).toEqual([
+          expect.stringMatching(/In one hour: discovery call with Ada Lovelace/),
+        ])
+      })
+
+      it('lets the visitor cancel until exactly 24 hours before, then only the coach', async () => {
+        const call = await bookedCall('2026-12-05T14:00:00.000Z')
         expect(await mod.cancelCall(payload, call, 'visitor', new Date('2026-12-04T14:00:00.001Z'))).toBe('too-late')
         expect(await mod.cancelCall(payload, call, 'visitor', new Date('2026-12-04T14:00:00.000Z'))).toBe('done')
         const after = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
@@ -520,29 +465,13 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         // The booking's mails stay (the outbox is not emptied here: the reminders queued with it are still
         // there to be seen withdrawn), the cancellation goes to both sides, and its three reminders are withdrawn.
         const mails = await outbox()
-        expect(mails.map((m) => [m.kind, m.status])).toEqual([
-          ['call-booked', 'queued'],
-          ['call-booked-coach', 'queued'],
-          ['call-reminder-24h', 'cancelled'],
-          ['call-reminder-1h', 'cancelled'],
-          ['call-reminder-1h', 'cancelled'],
-          ['call-cancelled', 'queued'],
-          ['call-cancelled-coach', 'queued'],
-        ])
+        expect(mails.map((m) => [m.kind, m.status])).toEqual(MAILS_OF_A_CANCELLED_CALL)
         const invite = (mails.find((m) => m.kind === 'call-cancelled')!.calendar as { content: string }).content
         expect(invite).toContain('METHOD:CANCEL')
         expect(invite).toContain('STATUS:CANCELLED')
         expect(invite).toContain('SEQUENCE:1')
         // The coach may cancel at any time (here: a call 1 hour away).
-        const late = await mod.bookCall(payload, form({ slot: '2026-12-06T14:00:00.000Z' }), client(), NOW)
-        expect(late.status).toBe('ok')
-        const lateCall = (
-          await payload.find({
-            collection: 'discovery-calls',
-            where: { startsAt: { equals: '2026-12-06T14:00:00.000Z' } },
-            overrideAccess: true,
-          })
-        ).docs[0]!
+        const lateCall = await bookedCall('2026-12-06T14:00:00.000Z')
         expect(await mod.cancelCall(payload, lateCall, 'visitor', new Date('2026-12-06T13:00:00.000Z'))).toBe(
           'too-late',
         )
@@ -550,15 +479,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
       })
 
       it('moves a call to another open time: same UID, higher SEQUENCE, reminders of the new time only', async () => {
-        const result = await mod.bookCall(payload, form({ slot: '2026-12-07T14:00:00.000Z' }), client(), NOW)
-        expect(result.status).toBe('ok')
-        const call = (
-          await payload.find({
-            collection: 'discovery-calls',
-            where: { startsAt: { equals: '2026-12-07T14:00:00.000Z' } },
-            overrideAccess: true,
-          })
-        ).docs[0]!
+        const call = await bookedCall('2026-12-07T14:00:00.000Z')
         const firstInvite = ((await outbox())[0]!.calendar as { content: string }).content
         const uid = /UID:(.+)/.exec(firstInvite)![1]!.trim()
         expect(await mod.rescheduleCall(payload, call, new Date('2026-12-08T15:30:00.000Z'), NOW)).toBe('done')
@@ -593,38 +514,15 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
     })
 
     describe('the coach’s side: cancelling in the admin, the busy calendar, the calendar feed', () => {
-      const NOW = new Date('2026-11-30T17:00:00.000Z')
       let mod: typeof import('@/features/booking/book')
-      let ip = 0
-      const client = () => ({ ipHash: `coach-${label}-${++ip}-${Math.random()}` })
-      /** Every mail queued about one call, oldest first, as it will be sent. */
-      const mailsAbout = async (id: number) =>
-        (
-          await payload.find({
-            collection: 'mail-outbox',
-            where: { reference: { equals: `discovery-calls:${id}` } },
-            sort: 'createdAt',
-            pagination: false,
-            overrideAccess: true,
-            showHiddenFields: true,
-          })
-        ).docs.map(asSent)
-      const book = async (slot: string) => {
-        const result = await mod.bookCall(
-          payload,
-          { slot, name: 'Ada', email: `ada.${Math.random().toString(36).slice(2)}@example.com`, timeZone: 'UTC' },
-          client(),
-          NOW,
-        )
-        expect(result.status).toBe('ok')
-        return (
-          await payload.find({
-            collection: 'discovery-calls',
-            where: { startsAt: { equals: slot } },
-            overrideAccess: true,
-          })
-        ).docs[0]!
-      }
+      const client = newClients(`coach-${label}`)
+      /**
+       * Every mail queued about one call, oldest first, as it will be sent. (Call ids may be used again once
+       * calls are deleted: the outbox is emptied before each test, so no test reads another's mails as its call's.)
+       */
+      const mailsAbout = (id: number) => mailsAsSent(payload, { reference: { equals: `discovery-calls:${id}` } })
+      /** A call booked through the form at NOW, by Ada in UTC. */
+      const book = (slot: string) => aBookedCall(payload, { slot }, { now: NOW, client: client() })
       let server: import('node:http').Server
       let calendarBody = ''
       let calendarStatus = 200
@@ -640,10 +538,6 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           res.end(calendarStatus === 200 ? calendarBody : 'nope')
         })
         await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      })
-      // Call ids may be used again once calls are deleted: no test here reads another's mails as its call's.
-      beforeEach(async () => {
-        await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
       })
       afterAll(async () => {
         delete process.env.BUSY_CALENDAR_ANY_ADDRESS
@@ -671,15 +565,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         const after = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
         expect(after).toMatchObject({ status: 'cancelled', cancelledBy: 'coach', sequence: 1 })
         const mails = await mailsAbout(call.id)
-        expect(mails.map((m) => [m.kind, m.status])).toEqual([
-          ['call-booked', 'queued'],
-          ['call-booked-coach', 'queued'],
-          ['call-reminder-24h', 'cancelled'],
-          ['call-reminder-1h', 'cancelled'],
-          ['call-reminder-1h', 'cancelled'],
-          ['call-cancelled', 'queued'],
-          ['call-cancelled-coach', 'queued'],
-        ])
+        expect(mails.map((m) => [m.kind, m.status])).toEqual(MAILS_OF_A_CANCELLED_CALL)
         const cancellation = mails.find((m) => m.kind === 'call-cancelled')!
         expect(cancellation.text).toContain('had to cancel')
         expect((cancellation.calendar as { content: string }).content).toContain('METHOD:CANCEL')
@@ -706,24 +592,15 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
 
       it('moving a call in the admin mails both sides the new time; a time over another call or in the past is refused with a clear message', async () => {
         // The coach may move a call at any time, even inside 24 hours, but never into the past: times from today.
-        const hour = 60 * 60 * 1000
-        const base = Math.ceil(Date.now() / hour) * hour + 3 * 24 * hour
-        const at = (hours: number) => new Date(base + hours * hour).toISOString()
+        const base = Math.ceil(Date.now() / HOUR) * HOUR + 3 * 24 * HOUR
+        const at = (hours: number) => new Date(base + hours * HOUR).toISOString()
         const { SITE_WRITE } = await import('@/features/booking/calls')
         const place = (startsAt: string) =>
-          payload.create({
-            collection: 'discovery-calls',
-            data: {
-              name: 'Lin',
-              email: `lin.${Math.random().toString(36).slice(2)}@example.com`,
-              startsAt,
-              startsAt_tz: 'America/New_York',
-              endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
-              blockedUntil: new Date(Date.parse(startsAt) + 45 * 60_000).toISOString(),
-              status: 'booked',
-              sequence: 0,
-            },
-            overrideAccess: true,
+          aCall(payload, {
+            startsAt,
+            name: 'Lin',
+            email: `lin.${Math.random().toString(36).slice(2)}@example.com`,
+            startsAt_tz: 'America/New_York',
             context: { [SITE_WRITE]: true },
           })
         await payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
@@ -749,18 +626,12 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
             ),
           },
         ])
-        expect(await move(new Date(Date.now() - hour).toISOString())).toEqual([
+        expect(await move(new Date(Date.now() - HOUR).toISOString())).toEqual([
           { path: 'startsAt', message: 'Pick a time that is still ahead.' },
         ])
         expect(await move(at(24))).toBeNull()
         const moved = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
-        expect(moved).toMatchObject({
-          startsAt: at(24),
-          endsAt: new Date(Date.parse(at(24)) + 30 * 60_000).toISOString(),
-          blockedUntil: new Date(Date.parse(at(24)) + 45 * 60_000).toISOString(),
-          sequence: 1,
-          status: 'booked',
-        })
+        expect(moved).toMatchObject({ ...callTimes(at(24)), sequence: 1, status: 'booked' })
         const mails = await mailsAbout(call.id)
         expect(mails.map((m) => [m.kind, m.to, m.sendAfter ?? null])).toEqual([
           ['call-moved', call.email, null],
@@ -836,16 +707,16 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         expect(await open('2026-12-11T15:30:00.000Z')).toBe(true) // 15:00 + 15 minutes buffer is 15:15; 15:30 is on the grid
 
         calendarStatus = 500
-        const later = new Date(NOW.getTime() + 5 * 60_000)
+        const later = new Date(NOW.getTime() + 5 * MINUTE)
         expect(await refreshBusyCalendar(payload, later)).toBe('failed')
-        expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 5 * 60_000))).toBe('failed')
+        expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 5 * MINUTE))).toBe('failed')
         const status = (await payload.findGlobal({ slug: 'availability', overrideAccess: true })).busyCalendar!
         expect(status.readAt).toBe(NOW.toISOString())
         expect(status.failingSince).toBe(later.toISOString())
         expect(status.lastError).toBe('The calendar address answered with an error (HTTP 500).')
         expect(await open('2026-12-11T14:00:00.000Z')).toBe(false)
         calendarStatus = 200
-        expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 10 * 60_000))).toBe('read')
+        expect(await refreshBusyCalendar(payload, new Date(later.getTime() + 10 * MINUTE))).toBe('read')
         expect((await payload.findGlobal({ slug: 'availability', overrideAccess: true })).busyCalendar).toMatchObject({
           failingSince: null,
           lastError: null,
@@ -858,7 +729,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         delete process.env.BUSY_CALENDAR_ANY_ADDRESS // as in production
         const port = (server.address() as import('node:net').AddressInfo).port
         const requestsBefore = calendarRequests
-        const failingSince = new Date(NOW.getTime() + 60 * 60_000)
+        const failingSince = new Date(NOW.getTime() + HOUR)
         for (const url of [`http://127.0.0.1:${port}/basic.ics`, `webcal://localhost:${port}/basic.ics`]) {
           await payload.updateGlobal({
             slug: 'availability',
@@ -907,11 +778,7 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         payload.update({
           collection: 'discovery-calls',
           id,
-          data: {
-            startsAt: start,
-            endsAt: new Date(new Date(start).getTime() + 30 * 60_000).toISOString(),
-            blockedUntil: new Date(new Date(start).getTime() + 45 * 60_000).toISOString(),
-          },
+          data: callTimes(start),
           overrideAccess: true,
           // The site's own write: past the admin's checks, straight to the database's rule.
           context: { [SITE_WRITE]: true },

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
 import { e2ePort } from './ports'
 
 export { e2ePort }
@@ -26,6 +26,38 @@ export const DESKTOP = { width: 1280, height: 900 }
 /** Debian's Chromium, with the flags every test browser gets. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+
+/**
+ * Visitors for one test file (call it at the file's top level): Chromium, launched before the file's tests
+ * and closed after them, and a function that opens a page for a new visitor, in a browser context of its
+ * own at DESKTOP size, with or without JavaScript, in a time zone if given, and from a client address of its
+ * own (`${network}.1`, `.2`, ... in X-Forwarded-For, which the seeded servers believe), so rate limits stay
+ * per visitor.
+ */
+export function browserVisitors(
+  network: string,
+): (options: { javaScriptEnabled: boolean; timezoneId?: string }) => Promise<Page> {
+  let browser: Browser | undefined
+  const contexts: BrowserContext[] = []
+  let clients = 0
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()))
+    await browser?.close()
+  })
+  return async ({ javaScriptEnabled, timezoneId }) => {
+    const context = await browser!.newContext({
+      viewport: DESKTOP,
+      javaScriptEnabled,
+      ...(timezoneId ? { timezoneId } : {}),
+      extraHTTPHeaders: { 'x-forwarded-for': `${network}.${++clients}` },
+    })
+    contexts.push(context)
+    return context.newPage()
+  }
+}
 
 /** axe-core on the page as it stands: no serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {

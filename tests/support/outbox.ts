@@ -1,7 +1,9 @@
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { expect } from 'vitest'
 
 import { unsealLinks } from '@/platform/mail/secret-links'
+
+import { HOUR } from './clock'
 
 /**
  * The links in a stored value that would still act for someone: the routes that take a token (written here
@@ -47,3 +49,38 @@ export const asSent = <T extends { sealedLinks?: string | null }>(row: T): T => 
   ...row,
   ...(row.sealedLinks ? unsealLinks(row.sealedLinks) : {}),
 })
+
+/**
+ * The queued mails (those `where` picks; all of them by default), oldest first, as the worker will send them:
+ * the outbox keeps their live links sealed, and this puts them back.
+ */
+export async function mailsAsSent(payload: Payload, where?: Where) {
+  const { docs } = await payload.find({
+    collection: 'mail-outbox',
+    ...(where ? { where } : {}),
+    sort: 'createdAt',
+    pagination: false,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  return docs.map(asSent)
+}
+
+/** The token of the first link in a mail's text that starts with `prefix` (e.g. '/newsletter/confirm'). */
+export function linkToken(text: string | undefined, prefix: string): string | undefined {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  return new RegExp(`${escaped}/([\\w-]+)`).exec(text ?? '')?.[1]
+}
+
+/**
+ * Runs the outbox at each of the tries a mail gets (8, two hours apart: more than any wait of the backoff),
+ * from now on: a mail that cannot go out in all that time ends failed.
+ */
+export async function runEveryTry(payload: Payload): Promise<void> {
+  const { deliverDueMail } = await import('@/platform/mail/outbox')
+  let now = Date.now()
+  for (let i = 0; i < 8; i++) {
+    await deliverDueMail(payload, new Date(now))
+    now += 2 * HOUR
+  }
+}

@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 
-/** A fresh database for one suite (see ./database.ts), and how to remove it again. */
-export type TestDatabase = { url: string; dataDir?: string; cleanup: () => Promise<void> | void }
+import type { TestDatabase } from './database'
 
 /**
  * Payload for one suite, on a fresh database: `start` (in beforeAll) creates the database, points the app at

@@ -1,7 +1,12 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import { testPayload, type TestDatabase } from './boot-payload'
+import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
+import { HOUR } from '../../support/clock'
+import type { TestDatabase } from '../../support/database'
+import { linkToken } from '../../support/outbox'
+import { asClient, restRequest } from '../../support/rest'
+import { testSite } from '../../support/site'
 
 // The refusals the coach reads, word for word (not the code's constants: a changed text must fail here).
 const TOTP_WRONG = 'That code is not right, or it was already used. Enter the current code from your app.'
@@ -13,266 +18,22 @@ const CURRENT_PASSWORD_WRONG = 'This is not your current password.'
 const CURRENT_PASSWORD_THROTTLED = 'Too many wrong passwords. Please wait 15 minutes and try again.'
 
 /**
- * What the content model must do on any database: migrate from empty, seed once, serve only published
- * items to the public, and keep writes and account management behind the right roles. The same suite runs
- * on SQLite and on PostgreSQL (testPayload points the app at the database before Payload is imported).
+ * The coach's accounts below HTTP, on a real database and a real SMTP peer: the first account and the roles,
+ * two-step login, the password rules, the current password asked for one's own changes by every path, the
+ * password reset mailed through the outbox, and bursts of logins, resets and changes at once, none waiting on
+ * another for the database.
  */
-export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
-  describe(`content model on ${label}`, () => {
+export function accountsSuite(label: string, setup: () => Promise<TestDatabase>) {
+  describe(`accounts on ${label}`, () => {
     let payload: Payload
-    const testing = testPayload(setup, { seed: true })
+    let smtp: SmtpPeer
+    const site = testSite(setup, { smtp: true })
+    const { smtpDown, smtpUp } = site
+    let mod: typeof import('@/platform/mail/outbox')
 
     beforeAll(async () => {
-      payload = await testing.start()
-    })
-
-    afterAll(() => testing.stop())
-
-    it('seeds realistic sample content for every list', async () => {
-      const count = async (collection: Parameters<Payload['count']>[0]['collection']) =>
-        (await payload.count({ collection })).totalDocs
-      // Exactly the sample content (src/cms/seed/content.ts), once: a seed that ran twice or lost items fails.
-      expect({
-        testimonials: await count('testimonials'),
-        posts: await count('blog-posts'),
-        services: await count('coaching-services'),
-        books: await count('books'),
-        workshops: await count('workshops'),
-      }).toEqual({ testimonials: 6, posts: 6, services: 3, books: 3, workshops: 3 })
-
-      const posts = await payload.find({ collection: 'blog-posts', depth: 1 })
-      for (const post of posts.docs) {
-        expect(typeof post.image === 'object' && post.image?.url).toMatch(/^\/cms-api\/media\/file\/.+\.webp$/)
-      }
-      const services = await payload.find({ collection: 'coaching-services' })
-      expect(services.docs.map((s) => s.features?.length)).toEqual([4, 4, 4])
-      const books = await payload.find({ collection: 'books', depth: 1 })
-      for (const b of books.docs) {
-        expect(typeof b.coverImage === 'object' && b.coverImage?.url).toMatch(/^\/cms-api\/media\/file\/.+\.webp$/)
-      }
-      const workshops = await payload.find({ collection: 'workshops' })
-      for (const w of workshops.docs) expect(new Date(w.date).getTime()).toBeGreaterThan(Date.now())
-      for (const page of ['coaching', 'workshops', 'contact'] as const) {
-        expect((await payload.count({ collection: 'faqs', where: { page: { equals: page } } })).totalDocs, page).toBe(3)
-      }
-      const announcement = await payload.findGlobal({ slug: 'announcement' })
-      const ends = new Date(announcement.endsAt ?? '')
-      expect(ends.getUTCMonth()).toBe(4)
-      expect(ends.getUTCDate()).toBe(15)
-      expect(ends.getTime()).toBeGreaterThan(Date.now())
-      expect(ends.getTime() - Date.now()).toBeLessThanOrEqual(366 * 86_400_000)
-      const settings = await payload.findGlobal({ slug: 'site-settings' })
-      expect([settings.email, settings.phone]).toEqual(['hello@example.com', '+1 (555) 010-2030'])
-    })
-
-    it('starts with the built-in brand and mail texts, word for word', async () => {
-      const { DEFAULT_BRAND } = await import('@/domain/brand')
-      const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
-      const settings = await payload.findGlobal({ slug: 'site-settings' })
-      expect(settings.brand).toMatchObject({
-        coachName: DEFAULT_BRAND.name,
-        siteName: DEFAULT_BRAND.siteName,
-        role: DEFAULT_BRAND.role,
-        description: DEFAULT_BRAND.description,
-        mailFromName: DEFAULT_BRAND.mailFromName,
-        logo: null,
-        portrait: null,
-      })
-      // The first save (of anything) stores the built-in texts (the migrations' column defaults say the same:
-      // src/cms/migrations/defaults.test.ts).
-      await payload.updateGlobal({ slug: 'mail-texts', data: {}, overrideAccess: true })
-      const texts = await payload.findGlobal({ slug: 'mail-texts' })
-      for (const [name, text] of Object.entries(MAIL_TEXTS)) {
-        expect(texts[name as keyof typeof MAIL_TEXTS], name).toEqual({ subject: text.subject, body: text.body })
-      }
-    })
-
-    it('keeps a page’s draft apart from its published copy, which fills from the built-in copy', async () => {
-      const { withDefaults } = await import('@/features/pages/copy')
-      const { COACHING_COPY } = await import('@/features/pages/defaults')
-      const published = async () => withDefaults(await payload.findGlobal({ slug: 'coaching-page' }), COACHING_COPY)
-      // Never saved: the built-in copy, prices as the spec has them.
-      expect((await published()).pricing.map((p) => [p.name, p.price, p.rhythm])).toEqual([
-        ['Starter Session', 150, 'One-off session, 60 minutes'],
-        ['3-Month Program', 1200, 'Bi-weekly sessions'],
-        ['6-Month Program', 2200, 'Weekly sessions'],
-      ])
-      const copy = await published()
-      const withPrice = (price: number) => ({
-        ...copy,
-        pricing: [{ ...copy.pricing[0]!, price }, ...copy.pricing.slice(1)],
-      })
-      await payload.updateGlobal({ slug: 'coaching-page', data: { ...withPrice(175), _status: 'published' } })
-      await payload.updateGlobal({ slug: 'coaching-page', data: { ...withPrice(190), _status: 'draft' }, draft: true })
-      expect((await published()).pricing[0]!.price).toBe(175)
-      const draft = await payload.findGlobal({ slug: 'coaching-page', draft: true })
-      expect(draft.pricing?.[0]?.price).toBe(190)
-      // A price must be a whole number of dollars.
-      const refused = await payload
-        .updateGlobal({ slug: 'coaching-page', data: { ...withPrice(150.5), _status: 'published' } })
-        .then(
-          () => null,
-          (error: { data?: { errors?: { message: string }[] } }) => error.data?.errors?.map((e) => e.message),
-        )
-      expect(refused).toEqual(['A price is a whole number of dollars between 0 and 100000, e.g. 150.'])
-      await payload.updateGlobal({ slug: 'coaching-page', data: { ...withPrice(150), _status: 'published' } })
-      expect((await published()).pricing[0]!.price).toBe(150)
-    })
-
-    it('takes JPEG, PNG, WebP and AVIF images only, judged by their content, not their name', async () => {
-      const { abstractImage } = await import('@/cms/seed/images')
-      const photo = await abstractImage(['#2f6f5e', '#f4d35e'], 80, 50, 1)
-      const upload = (data: Buffer, mimetype: string, name: string) =>
-        payload.create({
-          collection: 'media',
-          data: { alt: 'An upload' },
-          file: { data, mimetype, name, size: data.length },
-          overrideAccess: true,
-        })
-      // A real image passes, even under a misleading name.
-      expect((await upload(photo, 'image/jpeg', 'holiday.jpg')).mimeType).toBe('image/webp')
-      const before = (await payload.count({ collection: 'media' })).totalDocs
-      // A well-formed SVG (it could carry script) and GIF are images too, but not of the kinds taken.
-      const svg = Buffer.from(
-        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
-      )
-      const sharp = (await import('sharp')).default
-      const gif = await sharp(photo).gif().toBuffer()
-      const html = Buffer.from('<!DOCTYPE html><script>alert(1)</script>')
-      // Each refused for the type its content shows, whatever its name and declared type say.
-      for (const [data, type, name, found] of [
-        [svg, 'image/svg+xml', 'logo.svg', 'image/svg+xml'],
-        [svg, 'image/png', 'logo.png', 'image/svg+xml'],
-        [gif, 'image/gif', 'anim.gif', 'image/gif'],
-        [gif, 'image/png', 'anim.png', 'image/gif'],
-        [html, 'image/png', 'photo.png', 'application/xml'],
-      ] as const) {
-        await expect(upload(data, type, name), name).rejects.toMatchObject({
-          name: 'ValidationError',
-          data: { errors: [{ path: 'file', message: `Invalid MIME type: ${found}.` }] },
-        })
-      }
-      expect((await payload.count({ collection: 'media' })).totalDocs).toBe(before)
-    })
-
-    it('names every stored image after its content, so a replaced image gets a new address', async () => {
-      const { abstractImage } = await import('@/cms/seed/images')
-      const png = async (colors: string[]) => {
-        const data = await abstractImage(colors, 800, 500, 1)
-        return { data, mimetype: 'image/png', name: 'portrait.png', size: data.length }
-      }
-      const first = await payload.create({
-        collection: 'media',
-        data: { alt: 'A portrait' },
-        file: await png(['#2f6f5e', '#f4d35e']),
-        overrideAccess: true,
-      })
-      expect(first.filename).toMatch(/^portrait-[0-9a-f]{10}\.webp$/)
-      expect(first.sizes?.card?.filename).toMatch(/^portrait-[0-9a-f]{10}-640x400\.webp$/)
-
-      const replaced = await payload.update({
-        collection: 'media',
-        id: first.id,
-        data: {},
-        file: await png(['#1b3a4b', '#ee964b']),
-        overrideAccess: true,
-      })
-      expect(replaced.filename).toMatch(/^portrait-[0-9a-f]{10}\.webp$/)
-      expect(replaced.url).not.toBe(first.url)
-      expect(replaced.sizes?.card?.url).not.toBe(first.sizes?.card?.url)
-    })
-
-    it('seeds only once: running it again changes nothing', async () => {
-      const { seedIfEmpty } = await import('@/cms/seed/seed')
-      const before = (await payload.count({ collection: 'testimonials' })).totalDocs
-      expect(await seedIfEmpty(payload)).toBe('skipped')
-      expect((await payload.count({ collection: 'testimonials' })).totalDocs).toBe(before)
-    })
-
-    it('serves only published items to the public, in the order the coach set', async () => {
-      const all = await payload.find({ collection: 'testimonials', sort: '_order', pagination: false })
-      const hidden = all.docs[1]!
-      await payload.update({ collection: 'testimonials', id: hidden.id, data: { published: false } })
-      const pub = await payload.find({
-        collection: 'testimonials',
-        overrideAccess: false,
-        where: { published: { equals: true } },
-        sort: '_order',
-        pagination: false,
-      })
-      expect(pub.docs.map((d) => d.id)).toEqual(all.docs.filter((d) => d.id !== hidden.id).map((d) => d.id))
-      // Even without the filter, anonymous reads never include unpublished items.
-      const anonymous = await payload.find({ collection: 'testimonials', overrideAccess: false, pagination: false })
-      expect(anonymous.docs.some((d) => d.id === hidden.id)).toBe(false)
-      await payload.update({ collection: 'testimonials', id: hidden.id, data: { published: true } })
-    })
-
-    it.each([
-      // 22:00 in New York (behind UTC), where the UTC date is already the next day.
-      ['America/New_York', '2040-06-15T02:00:00.000Z', '2040-06-14T03:59:59.000Z', '2040-06-14T04:00:00.000Z'],
-      // 00:30 in Berlin (ahead of UTC), where the UTC date is still the day before.
-      ['Europe/Berlin', '2040-06-14T22:30:00.000Z', '2040-06-14T21:59:59.000Z', '2040-06-14T22:00:00.000Z'],
-    ])(
-      'lists workshops from the start of today in the coach time zone (%s at %s)',
-      async (timeZone, now, lastMomentOfYesterday, startOfToday) => {
-        const { upcomingWorkshopsWhere } = await import('@/domain/workshops')
-        const later = new Date(new Date(startOfToday).getTime() + 20 * 3_600_000).toISOString()
-        const created = []
-        for (const [title, date] of [
-          ['Ended yesterday', lastMomentOfYesterday],
-          ['Today at midnight', startOfToday],
-          ['Later today', later],
-        ]) {
-          created.push(
-            await payload.create({
-              collection: 'workshops',
-              data: {
-                title: `${timeZone}: ${title}`,
-                date: date!,
-                format: 'Online',
-                description: 'x',
-                registerLink: 'https://example.com/r',
-              },
-              context: { disableRevalidate: true },
-            }),
-          )
-        }
-        try {
-          const upcoming = await payload.find({
-            collection: 'workshops',
-            overrideAccess: false,
-            where: { and: [{ published: { equals: true } }, upcomingWorkshopsWhere(timeZone, new Date(now))] },
-            sort: 'date',
-            pagination: false,
-          })
-          // The seeded workshops lie decades before; only today's two remain.
-          expect(upcoming.docs.map((d) => [d.title, new Date(d.date).toISOString()])).toEqual([
-            [`${timeZone}: Today at midnight`, startOfToday],
-            [`${timeZone}: Later today`, later],
-          ])
-        } finally {
-          for (const doc of created)
-            await payload.delete({ collection: 'workshops', id: doc.id, context: { disableRevalidate: true } })
-        }
-      },
-    )
-
-    it('lets only logged-in users write content', async () => {
-      await expect(
-        payload.create({ collection: 'testimonials', overrideAccess: false, data: { quote: 'x', author: 'y' } }),
-      ).rejects.toThrow(/not allowed/i)
-      const editor = await payload.create({
-        collection: 'users',
-        data: { email: 'editor@example.com', password: 'editor-password-1', role: 'editor' },
-      })
-      const doc = await payload.create({
-        collection: 'testimonials',
-        overrideAccess: false,
-        user: editor,
-        data: { quote: 'Kind words', author: 'A client' },
-      })
-      expect(doc.published).toBe(true)
-      await payload.delete({ collection: 'testimonials', id: doc.id })
+      ;({ payload, smtp } = site)
+      mod = await import('@/platform/mail/outbox')
     })
 
     it('makes the first account the admin; only an admin manages users and unlocks accounts', async () => {
@@ -457,7 +218,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       })
       expect(asked.docs.filter((u) => typeof u.resetPasswordToken === 'string')).toHaveLength(12)
       // The same for a dozen coaches changing their own password at once, each asked for the current one.
-      const { createLocalReq, updateByIDOperation } = await import('payload')
+      const { updateByIDOperation } = await import('payload')
       const changed = await Promise.allSettled(
         users.map(async (user, i) =>
           updateByIDOperation({
@@ -466,13 +227,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
             data: { password: 'another fine long passphrase', currentPassword: 'a fine long passphrase' },
             depth: 0,
             overrideAccess: false,
-            req: await createLocalReq(
-              {
-                req: { payloadAPI: 'REST', headers: new Headers({ 'x-forwarded-for': `192.0.2.${100 + i}` }) },
-                user: { ...user, collection: 'users' },
-              },
-              payload,
-            ),
+            req: await asClient(payload, user, `192.0.2.${100 + i}`),
           }),
         ),
       )
@@ -482,122 +237,15 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
     })
 
-    it('saves a dozen messages ticked "Handled" at once through the REST API, as the admin saves them, and deletes a dozen at once: none waits on another for the database', async () => {
-      // Payload's REST update and delete check that nobody else is editing the document (its document lock)
-      // inside the operation's transaction: that read must not need a second pooled connection either.
-      const { handleEndpoints } = await import('payload')
-      const { default: config } = await import('@/cms/payload.config')
-      const email = `lock-burst@${label.toLowerCase()}.example`
-      const password = 'a fine long passphrase'
-      const coach = await payload.create({ collection: 'users', data: { email, password, role: 'admin' } })
-      const { token } = await payload.login({ collection: 'users', data: { email, password } })
-      const messages: import('@/payload-types').ContactMessage[] = []
-      for (let i = 0; i < 12; i++)
-        messages.push(
-          await payload.create({
-            collection: 'contact-messages',
-            data: {
-              name: `Sender ${i}`,
-              email: `sender-${i}@example.com`,
-              inquiryType: 'general',
-              message: 'Hello there.',
-              receivedAt: new Date().toISOString(),
-            },
-            overrideAccess: true,
-          }),
-        )
-      const rest = (method: string, path: string, body?: object) =>
-        handleEndpoints({
-          config,
-          request: new Request(`http://localhost:3000/cms-api${path}`, {
-            method,
-            headers: { 'content-type': 'application/json', Authorization: `JWT ${token}` },
-            ...(body ? { body: JSON.stringify(body) } : {}),
-          }),
-        }).then(async (r) => (r.status === 200 ? 'done' : `${r.status} ${await r.text()}`))
-      const saved = await Promise.all(
-        messages.map((m) => rest('PATCH', `/contact-messages/${m.id}`, { handled: true })),
-      )
-      expect(saved).toEqual(messages.map(() => 'done'))
-      const handled = await payload.count({
-        collection: 'contact-messages',
-        where: { and: [{ id: { in: messages.map((m) => m.id) } }, { handled: { equals: true } }] },
-        overrideAccess: true,
-      })
-      expect(handled.totalDocs).toBe(12)
-      // The lock still holds: a message someone else has open is neither saved nor deleted, alone or in bulk,
-      // and the coach's own lock does not stand in the way.
-      const other = await payload.create({
-        collection: 'users',
-        data: { email: `lock-other@${label.toLowerCase()}.example`, password, role: 'editor' },
-      })
-      const lock = (m: (typeof messages)[number], by: number) =>
-        payload.create({
-          collection: 'payload-locked-documents',
-          data: {
-            document: { relationTo: 'contact-messages', value: m.id },
-            globalSlug: null,
-            user: { relationTo: 'users', value: by },
-          },
-          overrideAccess: true,
-        })
-      await lock(messages[0]!, other.id)
-      await lock(messages[1]!, coach.id)
-      expect(await rest('PATCH', `/contact-messages/${messages[0]!.id}`, { handled: false })).toMatch(/^423 .*locked/)
-      expect(await rest('DELETE', `/contact-messages/${messages[0]!.id}`)).toMatch(/^423 .*locked/)
-      expect(await rest('PATCH', `/contact-messages/${messages[1]!.id}`, { handled: false })).toBe('done')
-      const bulk = await rest('PATCH', `/contact-messages?where[id][in]=${messages[0]!.id},${messages[2]!.id}`, {
-        handled: false,
-      })
-      expect(bulk).toMatch(/^400 .*locked/)
-      const unhandled = await payload.find({
-        collection: 'contact-messages',
-        where: { and: [{ id: { in: messages.map((m) => m.id) } }, { handled: { equals: false } }] },
-        overrideAccess: true,
-      })
-      expect(unhandled.docs.map((m) => m.id).sort()).toEqual([messages[1]!.id, messages[2]!.id].sort())
-      await payload.delete({
-        collection: 'payload-locked-documents',
-        where: { id: { exists: true } },
-        overrideAccess: true,
-      })
-      await payload.delete({ collection: 'users', id: other.id })
-      const deleted = await Promise.all(messages.map((m) => rest('DELETE', `/contact-messages/${m.id}`)))
-      expect(deleted).toEqual(messages.map(() => 'done'))
-      expect(
-        (
-          await payload.count({
-            collection: 'contact-messages',
-            where: { id: { in: messages.map((m) => m.id) } },
-            overrideAccess: true,
-          })
-        ).totalDocs,
-      ).toBe(0)
-      await payload.delete({ collection: 'users', id: coach.id })
-    })
-
     it('logs a dozen accounts in at once and takes a dozen own passwords changed at once through the REST API, as the account screen sends them: none waits on another for the database', async () => {
       // The client's path of the dozen above: Payload's REST handlers, logged in with the session each login gave.
-      const { handleEndpoints } = await import('payload')
-      const { default: config } = await import('@/cms/payload.config')
       const password = 'a fine long passphrase'
       const emails = Array.from({ length: 12 }, (_, i) => `rest-burst-${i}@${label.toLowerCase()}.example`)
       const users = []
       for (const email of emails)
         users.push(await payload.create({ collection: 'users', data: { email, password, role: 'editor' } }))
       const rest = async (method: string, path: string, body: object, from: string, token?: string) => {
-        const response = await handleEndpoints({
-          config,
-          request: new Request(`http://localhost:3000/cms-api${path}`, {
-            method,
-            headers: {
-              'content-type': 'application/json',
-              'x-forwarded-for': from,
-              ...(token ? { Authorization: `JWT ${token}` } : {}),
-            },
-            body: JSON.stringify(body),
-          }),
-        })
+        const response = await restRequest(path, { method, body, from, token })
         return { status: response.status, body: (await response.json()) as { token?: string } }
       }
       const logins = await Promise.all(
@@ -657,7 +305,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
     })
 
     it('asks for the current password to change one’s own e-mail or password, by every path; an admin changing another account is not asked', async () => {
-      const { createLocalReq, updateByIDOperation, updateOperation } = await import('payload')
+      const { updateByIDOperation, updateOperation } = await import('payload')
       const { FAILED_LOGIN_FLOOR_MS, LOGIN_LIMIT } = await import('@/features/accounts/login-throttle')
       const domain = `${label.toLowerCase()}.example`
       let password = 'my own long passphrase'
@@ -672,16 +320,6 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       })
       type Account = typeof owner
       type Data = Record<string, unknown>
-      // As a client's request reaches Payload's operation (REST, GraphQL, the account screen): logged in as
-      // `as`, from the address `from`.
-      const asClient = (as: Account, from: string) =>
-        createLocalReq(
-          {
-            req: { payloadAPI: 'REST', headers: new Headers({ 'x-forwarded-for': from }) },
-            user: { ...as, collection: 'users' },
-          },
-          payload,
-        )
       const collection = payload.collections.users
       const outcome = (done: Promise<unknown>) =>
         done.then(
@@ -694,7 +332,14 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       /** PATCH /cms-api/users/<id> */
       const patch = async (as: Account, id: number | string, data: Data, from = '192.0.2.61') =>
         outcome(
-          updateByIDOperation({ collection, id, data, depth: 0, overrideAccess: false, req: await asClient(as, from) }),
+          updateByIDOperation({
+            collection,
+            id,
+            data,
+            depth: 0,
+            overrideAccess: false,
+            req: await asClient(payload, as, from),
+          }),
         )
       /** PATCH /cms-api/users?where=… */
       const patchWhere = async (as: Account, where: object, data: Data) =>
@@ -705,7 +350,7 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
             data,
             depth: 0,
             overrideAccess: false,
-            req: await asClient(as, '192.0.2.61'),
+            req: await asClient(payload, as, '192.0.2.61'),
           }),
         )
       const refused = (message: string) => ({ status: 400, errors: [{ path: 'currentPassword', message }] })
@@ -810,6 +455,45 @@ export function cmsSuite(label: string, setup: () => Promise<TestDatabase>) {
       })
       expect(await stored(owner.id)).toEqual(before)
       await payload.delete({ collection: 'users', where: { id: { in: [owner.id, coach.id] } } })
+    })
+
+    it("sends the admin's password reset mail through the outbox, across an SMTP outage; its link sets a new password", async () => {
+      const email = `reset@${label.toLowerCase()}.example`
+      await payload.create({
+        collection: 'users',
+        data: { email, password: 'the-old-password-1', role: 'editor' },
+        overrideAccess: true,
+      })
+      await smtpDown()
+      await payload.forgotPassword({ collection: 'users', data: { email } })
+      // Queued in the outbox (just after Payload commits the token), and kept while SMTP is down.
+      await expect
+        .poll(async () => (await payload.find({ collection: 'mail-outbox', overrideAccess: true })).docs, {
+          timeout: 10_000,
+        })
+        .toMatchObject([{ kind: 'account', to: email, subject: 'Reset your password | Jordan Ellis Coaching' }])
+      await mod.deliverDueMail(payload)
+      expect(smtp.mails).toHaveLength(0)
+
+      await smtpUp()
+      await mod.deliverDueMail(payload, new Date(Date.now() + HOUR))
+      expect(smtp.mails).toHaveLength(1)
+      const [mail] = smtp.mails
+      expect(mail!.from?.address).toBe('site@example.com')
+      expect(mail!.to?.map((t) => t.address)).toEqual([email])
+      const token = linkToken(mail!.text, 'http://localhost:3000/admin/reset')
+      expect(token, mail!.text).toBeTruthy()
+
+      await payload.resetPassword({
+        collection: 'users',
+        data: { token: token!, password: 'the-new-password-2' },
+        overrideAccess: true,
+      })
+      const login = await payload.login({ collection: 'users', data: { email, password: 'the-new-password-2' } })
+      expect(login.user?.email).toBe(email)
+      await expect(
+        payload.login({ collection: 'users', data: { email, password: 'the-old-password-1' } }),
+      ).rejects.toThrow('The email or password provided is incorrect.')
     })
   })
 }

@@ -5,6 +5,9 @@ import path from 'node:path'
 
 import pg from 'pg'
 
+/** A fresh database for one suite, and how to remove it again. */
+export type TestDatabase = { url: string; dataDir?: string; cleanup: () => Promise<void> | void }
+
 /** A fresh, empty SQLite file in a temp folder (with its own data dir for uploads and the secret). */
 export function freshSqlite(): { url: string; dataDir: string; cleanup: () => void } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-test-'))

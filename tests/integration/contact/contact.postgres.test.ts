@@ -1,0 +1,4 @@
+import { onPostgres } from '../../support/on-databases'
+import { contactSuite } from './contact-suite'
+
+onPostgres('contact', contactSuite)

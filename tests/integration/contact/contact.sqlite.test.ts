@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { contactSuite } from './contact-suite'
+
+onSqlite(contactSuite)

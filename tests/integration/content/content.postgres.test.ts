@@ -1,0 +1,4 @@
+import { onPostgres } from '../../support/on-databases'
+import { contentSuite } from './content-suite'
+
+onPostgres('content model', contentSuite)

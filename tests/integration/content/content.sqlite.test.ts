@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { contentSuite } from './content-suite'
+
+onSqlite(contentSuite)

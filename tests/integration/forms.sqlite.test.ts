@@ -1,4 +1,0 @@
-import { freshSqlite } from './database'
-import { formsSuite } from './forms-suite'
-
-formsSuite('SQLite', async () => freshSqlite())

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { newsletterSuite } from './newsletter-suite'
+
+onSqlite(newsletterSuite)

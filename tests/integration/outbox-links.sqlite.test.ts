@@ -1,4 +1,0 @@
-import { freshSqlite } from './database'
-import { outboxLinksSuite } from './outbox-links-suite'
-
-outboxLinksSuite('SQLite', async () => freshSqlite())

@@ -1,0 +1,25 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import PostalMime, { type Email } from 'postal-mime'
+
+import type { RunningSite } from '../../scripts/lib/server'
+
+/**
+ * Every mail a server wrote to its data folder (outbox/, where mail goes when no SMTP_URL is set, as on a
+ * first run), parsed.
+ */
+export async function mailsWritten(dataDir: string): Promise<Email[]> {
+  const dir = path.join(dataDir, 'outbox')
+  if (!fs.existsSync(dir)) return []
+  return Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
+}
+
+/**
+ * The recipients of the booking confirmations the servers sent: each is written to the data folder of the
+ * server whose outbox worker sent it (no SMTP server is configured in these tests).
+ */
+export async function confirmationsSent(sites: RunningSite[]): Promise<(string | undefined)[]> {
+  const mails = (await Promise.all(sites.map((s) => mailsWritten(s.dataDir)))).flat()
+  return mails.filter((m) => m.subject?.startsWith('Your discovery call is booked')).map((m) => m.to?.[0]?.address)
+}

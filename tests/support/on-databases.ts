@@ -1,0 +1,30 @@
+import { describe, it } from 'vitest'
+
+import { freshPostgres, freshSqlite, type TestDatabase } from './database'
+
+/**
+ * A feature's integration suite: its tests on the database `setup` makes, `label` naming that database in
+ * the titles. Each runner file runs one suite on one database, in a process of its own (Payload keeps one
+ * instance per process, bound to one database): `<feature>.sqlite.test.ts` and `<feature>.postgres.test.ts`.
+ */
+export type DatabaseSuite = (label: 'SQLite' | 'PostgreSQL', setup: () => Promise<TestDatabase>) => void
+
+/** The suite on a fresh SQLite file. */
+export function onSqlite(suite: DatabaseSuite): void {
+  suite('SQLite', async () => freshSqlite())
+}
+
+/**
+ * The suite on a fresh PostgreSQL database on the server of TEST_POSTGRES_URL; without it, one skipped test
+ * under `${title} on PostgreSQL` that says why.
+ */
+export function onPostgres(title: string, suite: DatabaseSuite): void {
+  const serverUrl = process.env.TEST_POSTGRES_URL
+  if (serverUrl) {
+    suite('PostgreSQL', () => freshPostgres(serverUrl))
+  } else {
+    describe(`${title} on PostgreSQL`, () => {
+      it.skip('needs TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres); .ci/run sets it', () => {})
+    })
+  }
+}

@@ -1,0 +1,105 @@
+import type { Payload } from 'payload'
+import { expect } from 'vitest'
+
+import type { DiscoveryCall } from '@/payload-types'
+
+import { MINUTE } from './clock'
+
+/*
+ * Builders for what a test starts from, each with the defaults most tests want and the few fields a test
+ * cares about passed in: `aCall(payload, { startsAt: '2026-12-01T10:00:00.000Z' })`. They write through
+ * Payload's Local API, as the site does, or take the visitor's own way in (`aBookedCall` books through the
+ * booking form's rules, mails and all).
+ */
+
+/**
+ * Visitors' clients for the forms' rate limits: each call gives a client of its own, so limits meet only where
+ * a test means them to (one client posting again and again). `prefix` keeps suites apart.
+ */
+export function newClients(prefix: string): () => { ipHash: string } {
+  let n = 0
+  return () => ({ ipHash: `${prefix}-${++n}-${Math.random()}` })
+}
+
+/** A contact message as a visitor fills the form in: valid, a media inquiry. */
+export const CONTACT_POST = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  inquiryType: 'media',
+  message: 'Could we talk about a podcast episode?',
+}
+
+/** A call's times from its start: it lasts `minutes`, and keeps `buffer` minutes after it free. */
+export function callTimes(start: string | number | Date, minutes = 30, buffer = 15) {
+  const startsAt = new Date(start)
+  const endsAt = new Date(startsAt.getTime() + minutes * MINUTE)
+  return {
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    blockedUntil: new Date(endsAt.getTime() + buffer * MINUTE).toISOString(),
+  }
+}
+
+/**
+ * A discovery call stored straight through the Local API (no booking form, no mail): 30 minutes from
+ * `startsAt` and 15 kept free after it unless `minutes` and `buffer` say otherwise, booked by Ada at an
+ * address of her own. Other fields (status, createdAt, startsAt_tz, ...) and Payload's options (`context`)
+ * are passed on.
+ */
+export function aCall(
+  payload: Payload,
+  {
+    startsAt,
+    minutes,
+    buffer,
+    context,
+    ...fields
+  }: { startsAt: string; minutes?: number; buffer?: number; context?: Record<string, unknown> } & Partial<
+    Omit<DiscoveryCall, 'id' | 'startsAt' | 'endsAt' | 'blockedUntil'>
+  >,
+): Promise<DiscoveryCall> {
+  return payload.create({
+    collection: 'discovery-calls',
+    data: {
+      name: 'Ada',
+      email: `ada+${Math.random()}@example.com`,
+      ...callTimes(startsAt, minutes, buffer),
+      status: 'booked',
+      sequence: 0,
+      ...fields,
+    },
+    overrideAccess: true,
+    ...(context ? { context } : {}),
+  })
+}
+
+/**
+ * A call booked as a visitor books it, through the booking form's rules, at the clock `now` and from
+ * `client`, with its mails and reminders queued; the booking must be accepted. Answers the stored call. The
+ * form's fields besides the slot default to Ada at an address of her own, in UTC.
+ */
+export async function aBookedCall(
+  payload: Payload,
+  form: { slot: string } & Record<string, string>,
+  { now, client }: { now: Date; client: { ipHash: string } },
+): Promise<DiscoveryCall> {
+  const { bookCall } = await import('@/features/booking/book')
+  const email = `ada.${Math.random().toString(36).slice(2)}@example.com`
+  const result = await bookCall(payload, { name: 'Ada', email, timeZone: 'UTC', ...form }, client, now)
+  expect(result.status).toBe('ok')
+  const { docs } = await payload.find({
+    collection: 'discovery-calls',
+    where: { startsAt: { equals: form.slot } },
+    overrideAccess: true,
+  })
+  return docs[0]!
+}
+
+/** A subscriber stored as it stands after the double opt-in (confirmed today, from the footer's form). */
+export function aSubscriber(payload: Payload, email: string) {
+  return payload.create({
+    collection: 'subscribers',
+    data: { email, status: 'confirmed', consentAt: new Date().toISOString(), source: 'footer' },
+    overrideAccess: true,
+  })
+}
