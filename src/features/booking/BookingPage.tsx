@@ -1,8 +1,8 @@
 import Link from 'next/link'
 
-import { DISCOVERY_CALL } from '@/domain/business'
 import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
+import { DiscoveryCallIntro } from './DiscoveryCall'
 import { BOOKED, BOOKING_PROBLEMS, type BookingProblem } from './rules'
 import { liveCalls, readBookingRules } from './calls'
 import { openSlots } from './slots'
@@ -47,11 +47,7 @@ export async function BookingPage({ problem, from, sent }: { problem?: string; f
   return (
     <section className="section discovery-call" aria-labelledby="discovery-heading">
       <div className="container container--narrow">
-        <h1 id="discovery-heading">Book a Free Discovery Call</h1>
-        <p className="lead">
-          A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you are,
-          where you want to be, and whether coaching is the right way to get there.
-        </p>
+        <DiscoveryCallIntro headingLevel="h1" />
         {sent === '1' && (
           <p id="book-sent" className="form-notice" role="status">
             {BOOKED}

@@ -4,28 +4,30 @@ import { ExternalLink } from '@/components/ExternalLink'
 import { DISCOVERY_CALL } from '@/domain/business'
 import { getSiteSettings } from '@/features/site/site-settings'
 
-/**
- * The scheduling part of the contact page, also shown at /scheduling until native booking exists.
- * "View Available Times" goes to the coach's external calendar when one is set, else to /scheduling;
- * on /scheduling itself (no calendar yet) it offers the contact form instead of linking to itself.
- */
-export async function DiscoveryCall({
-  headingLevel = 'h2',
-  onSchedulingPage = false,
-}: {
-  headingLevel?: 'h1' | 'h2'
-  onSchedulingPage?: boolean
-}) {
-  const { externalCalendarUrl, email } = await getSiteSettings()
+/** The discovery call's heading and introduction, on the contact page (h2) and on /scheduling (h1). */
+export function DiscoveryCallIntro({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
   const Heading = headingLevel
+  return (
+    <>
+      <Heading id="discovery-heading">Book a Free Discovery Call</Heading>
+      <p className="lead">
+        A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you are,
+        where you want to be, and whether coaching is the right way to get there.
+      </p>
+    </>
+  )
+}
+
+/**
+ * The scheduling part of the contact page. "View Available Times" goes to the coach's external calendar when
+ * one is set (Site settings), else to the booking page, /scheduling.
+ */
+export async function DiscoveryCall() {
+  const { externalCalendarUrl } = await getSiteSettings()
   return (
     <section className="section discovery-call" aria-labelledby="discovery-heading">
       <div className="container container--narrow">
-        <Heading id="discovery-heading">Book a Free Discovery Call</Heading>
-        <p className="lead">
-          A relaxed conversation of about {DISCOVERY_CALL.minutes} minutes, free of charge: we talk about where you are,
-          where you want to be, and whether coaching is the right way to get there.
-        </p>
+        <DiscoveryCallIntro headingLevel="h2" />
         <ul className="checklist">
           <li>{DISCOVERY_CALL.price}, no obligation</li>
           <li>About {DISCOVERY_CALL.minutes} minutes by video or phone</li>
@@ -35,12 +37,6 @@ export async function DiscoveryCall({
           <ExternalLink className="button button--primary button--large" href={externalCalendarUrl}>
             View Available Times
           </ExternalLink>
-        ) : onSchedulingPage ? (
-          <p>
-            Online booking is being set up. Until then, send a short message through the{' '}
-            <Link href="/schedule-and-contact#contact-heading">contact form</Link> or write to{' '}
-            <a href={`mailto:${email}`}>{email}</a>, and you will get a few times to choose from.
-          </p>
         ) : (
           <Link className="button button--primary button--large" href="/scheduling">
             View Available Times
