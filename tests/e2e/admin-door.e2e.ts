@@ -182,17 +182,16 @@ describe("the admin's login, reset mail and reset, by every spelling of their pa
 })
 
 describe("the admin's API and bodies it was not made for", () => {
-  /** Declares a body of `length` bytes, sends the first 64 KB of it, and answers the status and when it came. */
+  /** Declares a body of `length` bytes, sends the first 64 KB of it, and answers the status and body. */
   const declare = (target: string, length: number, type = 'application/json') =>
-    new Promise<{ status: number; ms: number; body: string }>((resolve, reject) => {
-      const started = Date.now()
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
       const { hostname, port } = new URL(SEEDED)
       const req = http.request(
         { hostname, port, path: target, method: 'POST', headers: { 'content-type': type, 'content-length': length } },
         (res) => {
           let body = ''
           res.on('data', (c: Buffer) => (body += c.toString()))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, body }))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
         },
       )
       req.on('error', reject)
@@ -206,7 +205,8 @@ describe("the admin's API and bodies it was not made for", () => {
       // In Payload's error shape, which the admin's screens show.
       const { errors } = JSON.parse(answer.body) as { errors: { message: string }[] }
       expect(errors[0]!.message, target).toMatch(/^The request is too large\.$|^An image can be at most 15 MB/)
-      expect(answer.ms, target).toBeLessThan(5_000)
+      // "At once": only 64 KB of the 3 GB are ever sent, so a server that waited for the body would never
+      // answer and this test would run into its timeout; no bound in milliseconds on a busy machine.
     }
     const justOver = await declare('/cms-api/books', ADMIN_API_MAX_BODY_BYTES + 1)
     expect(justOver.status).toBe(413)
