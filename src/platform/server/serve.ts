@@ -130,7 +130,7 @@ export async function serve({
       // Kept for the next second's visitors as the bytes went out, compressed (./page-cache.ts).
       recordForCache,
       // Nearest the socket: an edit's answer ends once the other instances can know of it.
-      shared !== null && req.method !== 'GET' && req.method !== 'HEAD' && endAfterSharing,
+      shared && req.method !== 'GET' && req.method !== 'HEAD' && endAfterSharing,
     ])
     void withRequestId(requestId, () => handle(req, res))
   }
