@@ -10,7 +10,24 @@ const nextConfig: NextConfig = {
   // The cached reads' handler: Next's own in memory, with tags and entries shared through Redis when several
   // instances serve the site (REDIS_URL; src/platform/cache/shared-cache-handler.ts).
   cacheHandlers: { default: path.resolve(import.meta.dirname, 'src/platform/cache/shared-cache-handler.ts') },
-  serverExternalPackages: ['@redis/client'],
+  // Loaded from node_modules, not bundled: Turbopack bundles each route handler on its own, so every package
+  // bundled into them was in memory once per route (seven copies of Payload, ≈ 9 MB of code each). Loaded
+  // from node_modules, the routes, the pages and the server share one (decision record 043).
+  serverExternalPackages: [
+    '@redis/client',
+    'payload',
+    '@payloadcms/db-sqlite',
+    '@payloadcms/db-postgres',
+    'drizzle-orm',
+    'nodemailer',
+    'zod',
+    'ics',
+    'ical.js',
+    'html-to-text',
+    '@react-email/render',
+    'imapflow',
+    'mailparser',
+  ],
   partialPrefetching: true,
   experimental: {
     // Server code keeps its class names: Payload picks the log level of an error by its name (a refused
@@ -22,6 +39,9 @@ const nextConfig: NextConfig = {
     isrFlushToDisk: false,
     // One designed 404 for every unmatched path, across the site's and the admin's root layouts.
     globalNotFound: true,
+    // Each route's code is loaded when the route is first asked for, not all at start: a site whose admin
+    // nobody opens does not hold the admin in memory (decision record 043).
+    preloadEntriesOnStart: false,
     // Turbopack's build cache speeds up the next build on this checkout; a CI run builds once from a clean
     // clone, and writing the cache there only costs time (≈ 20 s) and disk (≈ 280 MB).
     turbopackFileSystemCacheForBuild: !process.env.CI,

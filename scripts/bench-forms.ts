@@ -5,16 +5,13 @@
  */
 import path from 'node:path'
 
-import { buildIfNeeded, startBuildCopy } from './lib/server'
-import { startSmtpPeer } from './lib/smtp-peer'
+import { buildIfNeeded, startBuildCopyWithPeer } from './lib/server'
 
 process.chdir(path.resolve(import.meta.dirname, '..'))
 buildIfNeeded()
 
 const COUNT = Number(process.env.BENCH_FORMS_COUNT ?? 200)
-const smtp = await startSmtpPeer()
-const site = await startBuildCopy('bench-forms', 3402, {
-  SMTP_URL: smtp.url,
+const { smtp, site } = await startBuildCopyWithPeer('bench-forms', 3402, {
   SEED_ON_START: 'false',
   OUTBOX_INTERVAL_MS: '1000',
   // As behind one proxy, so each post's X-Forwarded-For makes it another visitor.

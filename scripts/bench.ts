@@ -8,6 +8,11 @@
  * Then prints the ratios against their targets: the app alone ≥ 20 % of nginx static, behind nginx ≥ 90 %
  * (home page, same run, medians of BENCH_ROUNDS alternating rounds). Figures only: nothing here fails on a
  * speed (that would make CI depend on the machine's load); a missed target is printed as such.
+ *
+ * First, memory (the budget for a 1 GB server, decision record 043): the site's process tree's resident memory
+ * at idle after start (pages warmed), then its peak and what it settles at in each of MEMORY_ROUNDS rounds of
+ * 50 connections on `/`, `/blog` and `/scheduling` (MEMORY_SECONDS each); a second round adding more than a
+ * little is a leak. The throughput table gives the peak under each target beside it.
  */
 import fs from 'node:fs'
 import http from 'node:http'
@@ -15,6 +20,7 @@ import path from 'node:path'
 
 import autocannon from 'autocannon'
 
+import { megabytes, peakSampler, treeRss } from './lib/memory'
 import { NGINX, nginxInstalled, renderSiteConfig, startNginx } from './lib/nginx'
 import { buildIfNeeded, startBuildCopy } from './lib/server'
 
@@ -37,6 +43,13 @@ const TARGET_BEHIND_NGINX = 0.9
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+const MEMORY_ROUNDS = Number(process.env.MEMORY_ROUNDS ?? 2)
+const MEMORY_SECONDS = Number(process.env.MEMORY_SECONDS ?? 20)
+const MEMORY_TARGETS = ['/', '/blog', '/scheduling']
+const MB = 1024 * 1024
+const BUDGET = { idle: 250 * MB, peak: 400 * MB, growth: 40 * MB }
+/** How often memory is read while waiting for it to settle (see `settled`). */
+const SETTLE_MS = 5000
 const APP_PORT = 3401
 const STATIC_PORT = 3402
 const PROXY_PORT = 3403
@@ -48,7 +61,16 @@ if (!nginxInstalled()) {
 }
 buildIfNeeded()
 
-type Figures = { reqs: number; p50: number; p99: number; errors: number; non2xx: number; hits: string }
+type Figures = {
+  reqs: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+  hits: string
+  /** The app's process tree at its highest during the measured load. */
+  peak: number
+}
 
 async function load(url: string): Promise<Figures> {
   // A short first pass fills caches (the app's rendered pages, nginx's microcache) before the measured one.
@@ -62,7 +84,9 @@ async function load(url: string): Promise<Figures> {
       })
       .on('error', reject),
   )
+  const sampler = peakSampler(site.pid)
   const r = await autocannon({ url, connections, duration: seconds })
+  const peak = sampler.stop()
   return {
     reqs: r.requests.average,
     p50: r.latency.p50,
@@ -70,6 +94,7 @@ async function load(url: string): Promise<Figures> {
     errors: r.errors,
     non2xx: r.non2xx,
     hits: cache,
+    peak,
   }
 }
 
@@ -121,13 +146,67 @@ const nginx = await startNginx('bench', (dir) => {
   ${renderSiteConfig({ listen: `127.0.0.1:${PROXY_PORT}`, upstreams: [`127.0.0.1:${APP_PORT}`], cacheDir: `${dir}/cache` })}
   `
 })
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const within = (value: number, budget: number) =>
+  `${megabytes(value)} (budget ≤ ${megabytes(budget)}: ${value <= budget ? 'met' : 'MISSED'})`
+
+/**
+ * The tree's resident memory once it has stopped moving: read every SETTLE_MS until two readings differ by
+ * less than 2 MB (at most a minute). V8 gives memory back some seconds after the work stops (its memory
+ * reducer); 5 s after start it has often not yet, which is what "first" shows beside it.
+ */
+async function settled(): Promise<{ first: number; settled: number }> {
+  await sleep(SETTLE_MS)
+  const first = treeRss(site.pid)
+  let last = first
+  for (let i = 0; i < 60_000 / SETTLE_MS; i++) {
+    await sleep(SETTLE_MS)
+    const now = treeRss(site.pid)
+    const still = Math.abs(now - last) < 2 * MB
+    last = now
+    if (still) break
+  }
+  return { first, settled: last }
+}
+
+/** Memory first, on a server nothing else has loaded yet. */
+async function memoryRounds(): Promise<void> {
+  const idle = await settled()
+  console.log(
+    `\nMemory of the site's process tree (resident), ${connections} connections, ${MEMORY_SECONDS} s per page:`,
+  )
+  console.log(
+    `  idle after start: ${within(idle.settled, BUDGET.idle)}; ${megabytes(idle.first)} ${SETTLE_MS / 1000} s after start`,
+  )
+  const peaks: number[] = []
+  for (let round = 1; round <= MEMORY_ROUNDS; round++) {
+    const sampler = peakSampler(site.pid)
+    const rates = []
+    for (const target of MEMORY_TARGETS) {
+      const r = await autocannon({ url: `${site.url}${target}`, connections, duration: MEMORY_SECONDS })
+      rates.push(`${target} ${r.requests.average.toFixed(0)} req/s`)
+    }
+    const peak = sampler.stop()
+    peaks.push(peak)
+    const after = await settled()
+    console.log(
+      `  round ${round}: peak ${within(peak, BUDGET.peak)}, then ${megabytes(after.settled)} (${rates.join(', ')})`,
+    )
+  }
+  if (peaks.length > 1) {
+    const growth = peaks.at(-1)! - peaks[0]!
+    console.log(`  the last round's peak over the first's: ${growth >= 0 ? '+' : ''}${within(growth, BUDGET.growth)}`)
+  }
+}
+
 try {
+  await memoryRounds()
   console.log(`\n${connections} connections, ${seconds} s per target, loopback; app ${site.url}\n`)
   const row = (label: string, f: Figures) =>
     console.log(
-      `${label.padEnd(34)} ${f.reqs.toFixed(0).padStart(7)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(8)}  ${f.hits}`,
+      `${label.padEnd(34)} ${f.reqs.toFixed(0).padStart(7)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(8)} ${megabytes(f.peak).padStart(8)}  ${f.hits}`,
     )
-  console.log(`${'target'.padEnd(34)}   req/s  p50 ms  p99 ms  errors  non-2xx  nginx cache`)
+  console.log(`${'target'.padEnd(34)}   req/s  p50 ms  p99 ms  errors  non-2xx  app peak  nginx cache`)
   const staticHome = await load(`http://127.0.0.1:${STATIC_PORT}/`)
   row('nginx static copy of /', staticHome)
   row("  the same, with the app's headers", await load(`http://127.0.0.1:${DRESSED_PORT}/`))

@@ -1,4 +1,5 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
+import { startNewsletterSender } from './features/newsletter/sender-worker'
 import { startOutboxWorker } from './platform/mail/worker'
 import { payloadClient } from './platform/payload'
 import { checkReadiness } from './cms/readiness-check'
@@ -10,6 +11,7 @@ import { registerReadinessCheck } from './platform/server/readiness'
 
 if (process.env.NEXT_PHASE !== 'phase-production-build') {
   startOutboxWorker(payloadClient)
+  startNewsletterSender(payloadClient)
   startBusyCalendarReader(payloadClient)
   registerReadinessCheck(checkReadiness)
 }

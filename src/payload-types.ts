@@ -70,6 +70,9 @@ export interface Config {
     'discovery-calls': DiscoveryCall;
     'contact-messages': ContactMessage;
     subscribers: Subscriber;
+    newsletters: Newsletter;
+    'newsletter-deliveries': NewsletterDelivery;
+    'person-notes': PersonNote;
     'mail-outbox': MailOutbox;
     testimonials: Testimonial;
     'blog-posts': BlogPost;
@@ -90,6 +93,9 @@ export interface Config {
     'discovery-calls': DiscoveryCallsSelect<false> | DiscoveryCallsSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
+    newsletters: NewslettersSelect<false> | NewslettersSelect<true>;
+    'newsletter-deliveries': NewsletterDeliveriesSelect<false> | NewsletterDeliveriesSelect<true>;
+    'person-notes': PersonNotesSelect<false> | PersonNotesSelect<true>;
     'mail-outbox': MailOutboxSelect<false> | MailOutboxSelect<true>;
     testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
     'blog-posts': BlogPostsSelect<false> | BlogPostsSelect<true>;
@@ -120,6 +126,7 @@ export interface Config {
     'contact-page': ContactPage;
     availability: Availability;
     'mail-texts': MailText;
+    'newsletter-archive': NewsletterArchive;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
@@ -132,6 +139,7 @@ export interface Config {
     'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
     'mail-texts': MailTextsSelect<false> | MailTextsSelect<true>;
+    'newsletter-archive': NewsletterArchiveSelect<false> | NewsletterArchiveSelect<true>;
   };
   locale: null;
   widgets: {
@@ -172,6 +180,9 @@ export interface DiscoveryCall {
   name: string;
   email: string;
   note?: string | null;
+  meetingKind?: ('unset' | 'video' | 'phone' | 'in-person') | null;
+  phone?: string | null;
+  meetingPlace?: string | null;
   /**
    * To move the call, pick the new time and save: the visitor gets the new time with an updated invite.
    */
@@ -192,7 +203,7 @@ export interface DiscoveryCall {
   createdAt: string;
 }
 /**
- * Messages from the contact form. Tick "Handled" once you have replied.
+ * Messages from the contact form, unhandled first. Open one to read it, reply and mark it handled.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "contact-messages".
@@ -221,7 +232,7 @@ export interface ContactMessage {
 export interface Subscriber {
   id: number;
   email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
+  status: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
   consentAt?: string | null;
   source?: ('footer' | 'workshops') | null;
   requestedAt?: string | null;
@@ -229,6 +240,104 @@ export interface Subscriber {
   confirmTokenHash?: string | null;
   unsubscribeTokenHash?: string | null;
   inboxHash?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Write an issue, preview it, send a test to yourself, then send it now or schedule it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletters".
+ */
+export interface Newsletter {
+  id: number;
+  subject: string;
+  /**
+   * The short line mail apps show after the subject. Optional.
+   */
+  preheader?: string | null;
+  body: {
+    root: {
+      type: string;
+      children: {
+        type: any;
+        version: number;
+        [k: string]: unknown;
+      }[];
+      direction: ('ltr' | 'rtl') | null;
+      format: 'left' | 'start' | 'center' | 'right' | 'end' | 'justify' | '';
+      indent: number;
+      version: number;
+    };
+    [k: string]: unknown;
+  };
+  /**
+   * The issue’s page in the archive: /newsletter/ and this. Made from the subject when you first save; you can change it until the issue is sent (empty it to make it again from the subject).
+   */
+  slug?: string | null;
+  /**
+   * When the archive is on (Newsletter → Archive on the site), a sent issue has its page there unless you untick this; you can change it at any time.
+   */
+  showInArchive?: boolean | null;
+  status: 'draft' | 'scheduled' | 'sending' | 'paused' | 'sent' | 'cancelled' | 'held';
+  scheduledAt?: string | null;
+  scheduledAt_tz?: string | null;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  /**
+   * Confirmed subscribers when sending started.
+   */
+  recipients?: number | null;
+  /**
+   * Why the issue is paused or waiting, in the mail server’s words.
+   */
+  notice?: string | null;
+  leaseHolder?: string | null;
+  leaseUntil?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * One row per recipient of each issue. "Uncertain": the connection was cut while the mail was being handed over, so the mail server may or may not have it; it is not sent again by itself.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-deliveries".
+ */
+export interface NewsletterDelivery {
+  id: number;
+  newsletter: number | Newsletter;
+  subscriber?: (number | null) | Subscriber;
+  email: string;
+  status:
+    | 'queued'
+    | 'sending'
+    | 'sent'
+    | 'deferred'
+    | 'failed'
+    | 'bounced'
+    | 'complained'
+    | 'unsubscribed'
+    | 'uncertain'
+    | 'cancelled';
+  attempts: number;
+  nextAttemptAt?: string | null;
+  claimedAt?: string | null;
+  claimedBy?: string | null;
+  endedAt?: string | null;
+  sentAt?: string | null;
+  messageId?: string | null;
+  reason?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "person-notes".
+ */
+export interface PersonNote {
+  id: number;
+  email: string;
+  notes?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -412,14 +521,13 @@ export interface Book {
   createdAt: string;
 }
 /**
- * Upcoming workshops and seminars. Past dates drop off the website by themselves.
+ * Workshops and seminars in date order, soonest first. Past dates drop off the website by themselves.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "workshops".
  */
 export interface Workshop {
   id: number;
-  _order?: string | null;
   title: string;
   date: string;
   /**
@@ -468,6 +576,8 @@ export interface User {
   totpSecret?: string | null;
   totpPendingSecret?: string | null;
   totpLastStep?: number | null;
+  lastLoginAt?: string | null;
+  previousLoginAt?: string | null;
   firstAccount?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -476,7 +586,6 @@ export interface User {
   resetPasswordExpiration?: string | null;
   salt?: string | null;
   hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
   sessions?:
     | {
         id: string;
@@ -533,6 +642,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'subscribers';
         value: number | Subscriber;
+      } | null)
+    | ({
+        relationTo: 'newsletters';
+        value: number | Newsletter;
+      } | null)
+    | ({
+        relationTo: 'newsletter-deliveries';
+        value: number | NewsletterDelivery;
+      } | null)
+    | ({
+        relationTo: 'person-notes';
+        value: number | PersonNote;
       } | null)
     | ({
         relationTo: 'mail-outbox';
@@ -624,6 +745,9 @@ export interface DiscoveryCallsSelect<T extends boolean = true> {
   name?: T;
   email?: T;
   note?: T;
+  meetingKind?: T;
+  phone?: T;
+  meetingPlace?: T;
   startsAt?: T;
   startsAt_tz?: T;
   endsAt?: T;
@@ -666,6 +790,58 @@ export interface SubscribersSelect<T extends boolean = true> {
   confirmTokenHash?: T;
   unsubscribeTokenHash?: T;
   inboxHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletters_select".
+ */
+export interface NewslettersSelect<T extends boolean = true> {
+  subject?: T;
+  preheader?: T;
+  body?: T;
+  slug?: T;
+  showInArchive?: T;
+  status?: T;
+  scheduledAt?: T;
+  scheduledAt_tz?: T;
+  startedAt?: T;
+  finishedAt?: T;
+  recipients?: T;
+  notice?: T;
+  leaseHolder?: T;
+  leaseUntil?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-deliveries_select".
+ */
+export interface NewsletterDeliveriesSelect<T extends boolean = true> {
+  newsletter?: T;
+  subscriber?: T;
+  email?: T;
+  status?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  claimedAt?: T;
+  claimedBy?: T;
+  endedAt?: T;
+  sentAt?: T;
+  messageId?: T;
+  reason?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "person-notes_select".
+ */
+export interface PersonNotesSelect<T extends boolean = true> {
+  email?: T;
+  notes?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -762,7 +938,6 @@ export interface BooksSelect<T extends boolean = true> {
  * via the `definition` "workshops_select".
  */
 export interface WorkshopsSelect<T extends boolean = true> {
-  _order?: T;
   title?: T;
   date?: T;
   format?: T;
@@ -829,6 +1004,8 @@ export interface UsersSelect<T extends boolean = true> {
   totpSecret?: T;
   totpPendingSecret?: T;
   totpLastStep?: T;
+  lastLoginAt?: T;
+  previousLoginAt?: T;
   firstAccount?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -837,7 +1014,6 @@ export interface UsersSelect<T extends boolean = true> {
   resetPasswordExpiration?: T;
   salt?: T;
   hash?: T;
-  resetPasswordRequestedAt?: T;
   sessions?:
     | T
     | {
@@ -1327,9 +1503,10 @@ export interface ContactPage {
 export interface Availability {
   id: number;
   /**
-   * An IANA name such as Europe/Berlin or America/New_York.
+   * Your hours below, your calls, workshops and newsletter times are in this zone. Type to find it.
    */
   timeZone: string;
+  timeZoneChosen?: boolean | null;
   /**
    * One row per block of time; a day may have several rows (e.g. a morning and an afternoon).
    */
@@ -1371,6 +1548,20 @@ export interface Availability {
         id?: string | null;
       }[]
     | null;
+  /**
+   * How you and the visitor talk: said on /scheduling, in the mails, the reminders and the calendar invite. A call keeps what it was booked with.
+   */
+  meeting: {
+    kind: 'unset' | 'video' | 'phone' | 'in-person';
+    /**
+     * The fixed link of your video room (https://…). It goes only to whoever booked.
+     */
+    link?: string | null;
+    /**
+     * Where you meet, as it should read in the invite and the mails; shown on /scheduling.
+     */
+    address?: string | null;
+  };
   /**
    * The private .ics address your Google, Apple or Outlook calendar gives. Its busy events block booking times; it is read every 5 minutes.
    */
@@ -1442,7 +1633,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}, {manageLink}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}, {manageLink}.
      */
     body: string;
   };
@@ -1455,7 +1646,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}, {manageLink}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}, {manageLink}.
      */
     body: string;
   };
@@ -1468,7 +1659,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}.
      */
     body: string;
   };
@@ -1481,7 +1672,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {bookingLink} the address of the booking page. It must keep {time}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {bookingLink} the address of the booking page. It must keep {time}.
      */
     body: string;
   };
@@ -1494,7 +1685,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {bookingLink} the address of the booking page. It must keep {time}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {bookingLink} the address of the booking page. It must keep {time}.
      */
     body: string;
   };
@@ -1507,7 +1698,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {manageLink} the private link to reschedule or cancel the call. It must keep {time}.
      */
     body: string;
   };
@@ -1520,10 +1711,25 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {time}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {time} the call's time (in the visitor's time zone and yours) and, when set, where you meet; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {time}.
      */
     body: string;
   };
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * Past issues as pages of the site, for visitors deciding whether to subscribe. Nothing of a reader’s is ever in them: no unsubscribe link, no name, no address.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-archive".
+ */
+export interface NewsletterArchive {
+  id: number;
+  /**
+   * On: the sent issues at /newsletter (newest first), each on its own page, with a feed (Atom and RSS), and a "Read past issues" link under the sign-up forms. Untick "Show in the archive" on an issue to leave it out. Off: none of these pages exist.
+   */
+  enabled?: boolean | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1752,6 +1958,7 @@ export interface ContactPageSelect<T extends boolean = true> {
  */
 export interface AvailabilitySelect<T extends boolean = true> {
   timeZone?: T;
+  timeZoneChosen?: T;
   weeklyHours?:
     | T
     | {
@@ -1771,6 +1978,13 @@ export interface AvailabilitySelect<T extends boolean = true> {
         from?: T;
         to?: T;
         id?: T;
+      };
+  meeting?:
+    | T
+    | {
+        kind?: T;
+        link?: T;
+        address?: T;
       };
   busyCalendarUrl?: T;
   busyCalendar?:
@@ -1845,6 +2059,16 @@ export interface MailTextsSelect<T extends boolean = true> {
         subject?: T;
         body?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-archive_select".
+ */
+export interface NewsletterArchiveSelect<T extends boolean = true> {
+  enabled?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

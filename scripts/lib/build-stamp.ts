@@ -2,7 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 export const STAMP_FILE = 'coach-build-stamp.json'
-const SOURCES = ['src', 'public', 'next.config.ts', 'package-lock.json', 'tsconfig.json']
+// The server program is compiled from scripts/site-server.ts and scripts/lib (scripts/lib/server-program.ts).
+const SOURCES = [
+  'src',
+  'public',
+  'scripts/site-server.ts',
+  'scripts/lib',
+  'next.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+]
 
 function newestMtime(p: string): number {
   let stat: fs.Stats

@@ -3,54 +3,28 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { PUBLIC_PATHS } from '../../src/domain/navigation'
 import { redact } from '../../src/platform/log'
 import { DEV_DIST_SUBDIR } from '../../src/platform/next-internals'
 import { rebuildReason } from './build-stamp'
+import { SERVER_NODE_FLAGS, serverProgramPath } from './server-program'
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer'
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Waits until the server answers a public page (not /admin: it answers 200 before anything works). */
-export async function waitForServer(baseUrl: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${baseUrl}/robots.txt`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await sleep(200)
-  }
-  throw new Error(`The server at ${baseUrl} did not answer within ${timeoutMs / 1000} s`)
-}
+// The server program's own start-up steps, kept apart so the server's build never imports the test helpers
+// below (the SMTP peer, and with it smtp-server, would be loaded by every production server).
+export { waitForServer, warmUp } from './start-up'
 
 /**
- * Pages are prerendered at build time without a database, so each holds the lists' failure texts until its
- * first request after start re-renders it. Requesting every page here means no visitor ever sees that
- * build-time render; when the database is up we wait until each page shows real content. All pages at once:
- * each first request answers the build-time render and starts the re-render in the background, and an
- * answer is kept for a second (src/platform/server/page-cache.ts), so one page after the other took about a
- * second each.
+ * A running server; `stop` sends SIGTERM, waits for the process to end and for all it wrote to be in its log
+ * file, and gives its exit code.
  */
-export async function warmUp(baseUrl: string, databaseUp: boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  await Promise.all(
-    PUBLIC_PATHS.map(async (path) => {
-      for (;;) {
-        const html = await fetch(`${baseUrl}${path}`).then(
-          (r) => r.text(),
-          () => '',
-        )
-        if (!databaseUp || !html.includes('Please try again later.') || Date.now() > deadline) return
-        await sleep(250)
-      }
-    }),
-  )
+export type RunningSite = {
+  url: string
+  /** The server's process: the site's whole process tree hangs below it. */
+  pid: number
+  dataDir: string
+  logFile: string
+  stop: () => Promise<number | null>
 }
-
-/** A running server; `stop` sends SIGTERM, waits for the process to end and gives its exit code. */
-export type RunningSite = { url: string; dataDir: string; logFile: string; stop: () => Promise<number | null> }
 
 /** A private copy of the production build, without pages rendered at run time by another server. */
 export function copyBuild(name: string): string {
@@ -65,8 +39,8 @@ export function copyBuild(name: string): string {
 }
 
 /**
- * Serves a private copy of the production build through the real start script (so rendered pages cached
- * on disk by one server never leak into another), with its own data folder. Used by the browser tests and
+ * Serves a private copy of the production build (so rendered pages cached on disk by one server never leak
+ * into another) through the server program as `npm start` runs it, with its own data folder. Used by the browser tests and
  * the benchmarks. With `distDir`, serves that existing copy as it is and leaves it in place (a restart test
  * starts one build again).
  */
@@ -81,7 +55,7 @@ export async function startBuildCopy(
   // A given data folder outlives the server (a restart test starts a second server on it).
   const ownData = !options.dataDir
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverProgramPath(distDir)], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -94,16 +68,19 @@ export async function startBuildCopy(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const logFile = path.join(os.tmpdir(), `coach-${name}-${port}.log`)
+  const log = fs.createWriteStream(logFile)
+  child.stderr?.pipe(log, { end: false })
+  // The log is whole once the server's output has ended (both pipes closed) and the file has taken it all.
+  const logged = new Promise<void>((resolve) => child.on('close', () => log.end(resolve)))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     const code = await exited
+    await logged
     if (ownBuild) fs.rmSync(distDir, { recursive: true, force: true })
     if (ownData) fs.rmSync(dataDir, { recursive: true, force: true })
     return code
   }
-  const logFile = path.join(os.tmpdir(), `coach-${name}-${port}.log`)
-  const log = fs.createWriteStream(logFile)
-  child.stderr?.pipe(log)
   return new Promise((resolve, reject) => {
     let out = ''
     const fail = (why: string) => {
@@ -119,7 +96,7 @@ export async function startBuildCopy(
       out += chunk.toString()
       if (out.includes('Admin: ')) {
         clearTimeout(timer)
-        resolve({ url: `http://localhost:${port}`, dataDir, logFile, stop })
+        resolve({ url: `http://localhost:${port}`, pid: child.pid as number, dataDir, logFile, stop })
       }
     })
     child.on('exit', (code) => {
@@ -184,3 +161,14 @@ function isErrorEntry(line: string): boolean {
 
 /** What Next and Node write straight to the terminal when something fails. */
 const isErrorText = (line: string): boolean => /^\s*(Error|TypeError|\w+Error):|\bERROR\b|⨯|Unhandled/.test(line)
+
+/** A copy of the build whose mail goes to an SMTP peer of its own on loopback (the mail benchmarks). */
+export async function startBuildCopyWithPeer(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ smtp: SmtpPeer; site: RunningSite }> {
+  const smtp = await startSmtpPeer()
+  const site = await startBuildCopy(name, port, { ...env, SMTP_URL: smtp.url })
+  return { smtp, site }
+}

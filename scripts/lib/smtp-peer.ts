@@ -1,11 +1,30 @@
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
 
+type Answer = { code: number; message: string }
+
+/**
+ * How the peer treats a mail, beyond accepting it: an answer of its own to a recipient (e.g. 550 "no such
+ * user", 421 "try later"); once the mail's data has arrived, a refusal of it (e.g. 554 "content rejected")
+ * or a connection cut before the answer (the sender cannot know whether the mail was taken); and a pause
+ * before answering the data, as a slow server takes its time.
+ */
+export type PeerBehaviour = {
+  rcpt?: (address: string) => Answer | undefined
+  data?: (recipients: string[]) => 'cut' | Answer | undefined
+  dataDelayMs?: number
+}
+
 /** A real SMTP server on loopback that keeps every mail it accepts, parsed; it can be taken down and up. */
 export type SmtpPeer = {
   port: number
   url: string
   mails: Email[]
+  /** When each accepted mail arrived (ms since the epoch) and to whom, in order. */
+  received: { to: string[]; at: number }[]
+  /** The transactions the peer cut (see PeerBehaviour), to whom. */
+  cut: { to: string[]; at: number }[]
+  behaviour: PeerBehaviour
   down: () => Promise<void>
   up: () => Promise<void>
   close: () => Promise<void>
@@ -13,19 +32,53 @@ export type SmtpPeer = {
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const mails: Email[] = []
+  const received: SmtpPeer['received'] = []
+  const cut: SmtpPeer['cut'] = []
+  const behaviour: PeerBehaviour = {}
+  const inData = new Map<string, string[]>()
   let port = 0
-  const make = () =>
-    new SMTPServer({
+  const make = (): SMTPServer => {
+    const peer: SMTPServer = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
-      onData(stream, _session, callback) {
+      // Going down closes the connections a sender keeps open at once (with a 421), as a real outage does.
+      closeTimeout: 100,
+      onRcptTo(address, _session, callback) {
+        const answer = behaviour.rcpt?.(address.address.toLowerCase())
+        if (!answer) return callback()
+        callback(Object.assign(new Error(answer.message), { responseCode: answer.code }))
+      },
+      // A connection that closes while a mail's data is arriving cut that transaction (the sender died).
+      onClose(session) {
+        const to = inData.get(session.id)
+        if (to) cut.push({ to, at: Date.now() })
+        inData.delete(session.id)
+      },
+      onData(stream, session, callback) {
         const chunks: Buffer[] = []
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
+        inData.set(session.id, to)
         stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (behaviour.dataDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.dataDelayMs))
+          inData.delete(session.id)
+          const verdict = behaviour.data?.(to)
+          if (verdict && verdict !== 'cut') {
+            return callback(Object.assign(new Error(verdict.message), { responseCode: verdict.code }))
+          }
+          if (verdict === 'cut') {
+            cut.push({ to, at: Date.now() })
+            const connections = (
+              peer as unknown as { connections: Set<{ session: { id: string }; _socket: { destroy(): void } }> }
+            ).connections
+            for (const c of connections) if (c.session.id === session.id) c._socket.destroy()
+            return
+          }
           PostalMime.parse(Buffer.concat(chunks)).then(
             (mail) => {
               mails.push(mail)
+              received.push({ to, at: Date.now() })
               callback()
             },
             (err: Error) => callback(err),
@@ -33,6 +86,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         })
       },
     })
+    // A sender killed mid-transaction resets its connection: the peer notes the cut (onClose), not an error.
+    peer.on('error', () => {})
+    return peer
+  }
   let server = make()
   const listen = () =>
     new Promise<void>((resolve) => {
@@ -51,6 +108,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       return `smtp://127.0.0.1:${port}`
     },
     mails,
+    received,
+    cut,
+    behaviour,
     down: stop,
     up: async () => {
       server = make()

@@ -2,7 +2,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { buildConfig } from 'payload'
-import sharp from 'sharp'
 
 import { Availability } from '@/features/booking/Availability'
 import { DiscoveryCalls } from '@/features/booking/DiscoveryCalls'
@@ -25,6 +24,9 @@ import { IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BODY_BYTES, MAX_IMAGE_BYTES } from '@
 import { Media } from './collections/Media'
 import { RateLimitHits } from '@/platform/forms/RateLimitHits'
 import { Subscribers } from '@/features/newsletter/Subscribers'
+import { Newsletters } from '@/features/newsletter/Newsletters'
+import { NewsletterArchive } from '@/features/newsletter/NewsletterArchive'
+import { NewsletterDeliveries } from '@/features/newsletter/NewsletterDeliveries'
 import { Testimonials } from '@/features/content/collections/Testimonials'
 import { Users } from '@/features/accounts/Users'
 import { Workshops } from '@/features/content/collections/Workshops'
@@ -33,9 +35,12 @@ import { outboxEmailAdapter } from '@/platform/mail/payload-email'
 
 import { databaseAdapter } from './database'
 import { exportEndpoints } from '@/features/export/everything'
+import { peopleEndpoints } from '@/features/people/endpoints'
+import { PersonNotes } from '@/features/people/PersonNotes'
 import { Announcement } from '@/features/site/Announcement'
 import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
+import { lazySharp } from '@/platform/lazy-sharp'
 import { payloadSecret } from '@/platform/secret'
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -60,10 +65,23 @@ export default buildConfig({
         Logo: '@/components/AdminBrand#AdminLogo',
         Icon: '@/components/AdminBrand#AdminIcon',
       },
+      // Payload's navigation with the count of unhandled messages beside "Messages" (./admin/AdminNav.tsx),
+      // and "View site" under its links.
+      Nav: '@/cms/admin/AdminNav#AdminNav',
+      // "People" above the lists (src/features/people/), "View site" under them.
+      beforeNavLinks: ['@/features/people/PeopleNavLink#PeopleNavLink'],
+      afterNavLinks: ['@/components/ViewSiteLink#ViewSiteLink'],
       // "Your data": the export of everything the coach keeps here (src/features/export/).
       afterDashboard: ['@/features/export/ExportPanel#ExportPanel'],
+      // "Today": what needs the coach, above the tiles (src/features/today/).
+      beforeDashboard: ['@/features/today/TodayView#TodayView'],
       // Payload's login screen with a field for the two-step code (src/features/accounts/LoginView.tsx).
-      views: { login: { Component: '@/features/accounts/LoginView#LoginView', path: '/login' } },
+      // People: one row per e-mail address, and each person's page (src/features/people/).
+      views: {
+        login: { Component: '@/features/accounts/LoginView#LoginView', path: '/login' },
+        people: { Component: '@/features/people/PeopleView#PeopleView', path: '/people', exact: true },
+        person: { Component: '@/features/people/PersonView#PersonView', path: '/people/:key', exact: true },
+      },
     },
     importMap: {
       baseDir: srcDir,
@@ -79,10 +97,14 @@ export default buildConfig({
   routes: { api: '/cms-api' },
   graphQL: { disable: true },
   // Every save or delete from a client reads the document's lock in its own transaction (./hooks/document-locks.ts).
+  // No "API" tab on any screen (it shows the framework's JSON, which means nothing to the coach).
   collections: [
     DiscoveryCalls,
     ContactMessages,
     Subscribers,
+    Newsletters,
+    NewsletterDeliveries,
+    PersonNotes,
     MailOutbox,
     Testimonials,
     BlogPosts,
@@ -93,7 +115,9 @@ export default buildConfig({
     Media,
     Users,
     RateLimitHits,
-  ].map(withLocksReadInTransaction),
+  ]
+    .map(withLocksReadInTransaction)
+    .map((c) => ({ ...c, admin: { ...c.admin, hideAPIURL: true } })),
   globals: [
     SiteSettings,
     Announcement,
@@ -105,15 +129,17 @@ export default buildConfig({
     ContactPage,
     Availability,
     MailTexts,
-  ],
+    NewsletterArchive,
+  ].map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
   // Field messages reach the admin in production too (see the hook).
   hooks: { afterError: [keepFieldErrors] },
-  endpoints: exportEndpoints,
+  endpoints: [...exportEndpoints, ...peopleEndpoints],
   db: databaseAdapter(),
   // Payload's own mail (password reset) goes through the site's outbox like every other mail.
   email: outboxEmailAdapter,
   secret: payloadSecret(),
-  sharp,
+  // sharp loads at the first image it works on (src/platform/lazy-sharp.ts).
+  sharp: lazySharp,
   // Uploads are read at most to the image limit (one file per request) and refused beyond it with 413.
   upload: {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1 },

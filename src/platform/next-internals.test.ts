@@ -19,6 +19,7 @@ import {
   nextDefaultCacheHandler,
   nextTagsManifest,
   SERVER_ACTION_MAX_BODY_BYTES,
+  STANDALONE_CONFIG_ENV,
 } from './next-internals'
 import { contentSecurityPolicy } from './server/security-headers'
 
@@ -107,5 +108,14 @@ describe("Next's internals the site relies on", () => {
     const now = Date.now()
     manifest.set('canary-tag', { stale: now, expired: now })
     expect(await handler.get('canary-key', [])).toBeUndefined()
+  })
+
+  it("Next's config loader takes a built configuration from STANDALONE_CONFIG_ENV instead of compiling next.config.ts", () => {
+    const loader = nextFile('server/config.js')
+    expect(loader).toContain(`process.env.${STANDALONE_CONFIG_ENV}`)
+    // ...and that answer comes before the configuration file is looked for.
+    const answered = loader.indexOf(`JSON.parse(process.env.${STANDALONE_CONFIG_ENV})`)
+    expect(answered).toBeGreaterThan(0)
+    expect(answered).toBeLessThan(loader.indexOf("let configFileName = 'next.config.js'"))
   })
 })

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import fs from 'node:fs'
 import path from 'node:path'
 
 import type { CacheHandler } from 'next/dist/server/lib/cache-handlers/types'
@@ -65,6 +66,27 @@ export const distDirOf = (
   { dev = false, env = process.env as { NEXT_DIST_DIR?: string } } = {},
 ): string => path.join(/*turbopackIgnore: true*/ root, env.NEXT_DIST_DIR || '.next', dev ? DEV_DIST_SUBDIR : '')
 export const DEV_DIST_SUBDIR = 'dev'
+
+/** Where Next's standalone server hands the built configuration to every part of Next that loads one. */
+export const STANDALONE_CONFIG_ENV = '__NEXT_PRIVATE_STANDALONE_CONFIG'
+
+/**
+ * Serves with the configuration the production build was made with, as Next's own standalone server does:
+ * read from `required-server-files.json` (`config`), handed over through STANDALONE_CONFIG_ENV and returned
+ * for `next({ conf })`. Otherwise Next loads and compiles next.config.ts again at start, which brings its SWC
+ * compiler into memory (≈ 25 MB resident) for nothing. `distDir` is the copy being served (tests serve copies
+ * of one build).
+ */
+export function applyBuiltConfig(distDir: string): Record<string, unknown> {
+  const file = path.join(/*turbopackIgnore: true*/ distDir, 'required-server-files.json')
+  const { config } = JSON.parse(fs.readFileSync(file, 'utf8')) as { config?: Record<string, unknown> }
+  if (!config || typeof config !== 'object' || !('experimental' in config)) {
+    throw new Error(`Next's build configuration was not found in ${file}: has Next changed where it keeps it?`)
+  }
+  const built = { ...config, distDir: path.relative(process.cwd(), distDir) || '.' }
+  process.env[STANDALONE_CONFIG_ENV] = JSON.stringify(built)
+  return built
+}
 /** The build's static files within it, served under `/_next/static/`. */
 export const STATIC_DIR = 'static'
 /** A stylesheet of the build, by its plain name: `/_next/static/chunks/<name>.css`. */

@@ -216,17 +216,16 @@ describe("the admin's API and bodies it was not made for", () => {
 
 /** The token of a reset mail to this address not used yet, from the mail the seeded server wrote to disk. */
 async function resetTokenMailedTo(address: string): Promise<string> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
+  const newToken = async () => {
     for (const mail of await mailsWritten(SEEDED_DATA_DIR)) {
       const token = /\/admin\/reset\/([\w-]+)/.exec(mail.text ?? '')?.[1]
-      if (token && mail.to?.some((t) => t.address === address) && !usedTokens.has(token)) {
-        usedTokens.add(token)
-        return token
-      }
+      if (token && mail.to?.some((t) => t.address === address) && !usedTokens.has(token)) return token
     }
-    if (Date.now() > deadline) throw new Error(`No new reset mail to ${address}`)
-    await new Promise((r) => setTimeout(r, 200))
+    return undefined
   }
+  await expect.poll(newToken, { timeout: 20_000, message: `a new reset mail to ${address}` }).toBeDefined()
+  const token = (await newToken())!
+  usedTokens.add(token)
+  return token
 }
 const usedTokens = new Set<string>()

@@ -9,8 +9,10 @@ import { DEVICE_COOKIE, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
+import { browserChecksRan, CHECKED_IN_BROWSER_ONLY, formChecked } from '../support/admin-forms'
 import { freshPostgres } from '../support/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
+import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account } from '../support/coach'
 import { checkHtml } from '../support/html-checker'
 import { watchPolicyViolations } from '../support/policy-violations'
 import { e2ePort } from '../support/ports'
@@ -31,7 +33,6 @@ const inCoachZone = (iso: string) => {
   return `${day} ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
 }
 
-const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
 const NEW_PASSWORD = 'a-new-and-longer-coach-password'
 
 const DATABASES: [string, number][] = [
@@ -42,7 +43,9 @@ const DATABASES: [string, number][] = [
 /**
  * The coach's own screens, clicked through in Chromium on a fresh seeded site (not through the REST API):
  * the first account, logging out and in, editing a testimonial, and a forgotten password. Payload's own mail
- * goes to a real SMTP peer. The server's log must stay free of error lines throughout.
+ * goes to a real SMTP peer. The server's log must stay free of error lines throughout. Each test makes what
+ * it needs itself (the coach's account, a call, an account of its own: ../support/coach.ts), so the tests run
+ * alone or in any order.
  */
 describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
   let smtp: SmtpPeer
@@ -69,22 +72,36 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await dropDatabase()
   })
 
-  // The coach's password as it stands: the first test changes it through "Forgot password?".
-  let coachPassword = COACH.password
+  /**
+   * What Payload has still to check before a press of a form's button on a page counts (see submit): the
+   * check of the last change made on the edit screen at `url` (../support/admin-forms.ts).
+   */
+  const pendingChecks = new WeakMap<Page, { url: string; check: Promise<unknown> }>()
+  /** The next press on this screen waits for the server's check of a change about to be made to `path`. */
+  const willCheck = (page: Page, path: string, matches: (value: unknown) => boolean) =>
+    pendingChecks.set(page, { url: page.url(), check: formChecked(page, path, matches) })
 
   /** Types into a field and checks it kept the value (the admin once cleared fields filled in early). */
   const fill = async (page: Page, selector: string, value: string) => {
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
     const field = page.locator(`${selector}:visible`)
+    // #field-hero__headline is the field at hero.headline (a number field's value is compared as text).
+    const path = selector.replace(/^#field-/, '').replaceAll('__', '.')
+    if (!CHECKED_IN_BROWSER_ONLY.test(page.url())) willCheck(page, path, (checked) => String(checked) === value)
     await field.fill(value)
     await expect.poll(() => field.inputValue()).toBe(value)
   }
   /**
-   * Presses a form's button after a person's pause: Payload checks a field a moment after its last keystroke,
-   * and a press before that answers "Please correct invalid fields." even when all is well.
+   * Presses a form's button once Payload has checked what was typed, as a person's pause lets it: pressed
+   * before, it answers "Please correct invalid fields." even when all is well (and on the first account's
+   * screen a check that reaches the server after the account exists is refused, and logged as an error).
    */
   const submit = async (page: Page, name: string) => {
-    await page.waitForTimeout(500)
+    const pending = pendingChecks.get(page)
+    pendingChecks.delete(page)
+    if (pending?.url === page.url()) await pending.check
+    else if (CHECKED_IN_BROWSER_ONLY.test(page.url())) await browserChecksRan(page)
+    else throw new Error(`Nothing was changed on ${page.url()} for Payload to check before "${name}"`)
     await page.getByRole('button', { name, exact: true }).click()
   }
   /**
@@ -107,9 +124,9 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.locator('a[href="/admin/collections/testimonials"]:visible').first().waitFor()
     expect(await page.locator('form:visible').count()).toBe(0)
   }
-  const logIn = async (page: Page, password: string) => {
-    await fill(page, '#field-email', COACH.email)
-    await fill(page, '#field-password', password)
+  const logIn = async (page: Page, account: Account) => {
+    await fill(page, '#field-email', account.email)
+    await fill(page, '#field-password', account.password)
     await submit(page, 'Login')
   }
   const logOut = async (page: Page) => {
@@ -120,10 +137,8 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.locator('#field-email:visible').waitFor()
   }
 
-  it('first account, log out, log in (also to ?redirect=), edit a testimonial, forgotten password', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP })
-    const page = await context.newPage()
-
+  /** The first test's steps, in the coach's browser, from the first account's screen on. */
+  const firstAccountToForgottenPassword = async (page: Page) => {
     // The first account: the dashboard follows, with no reload.
     await page.goto(`${site.url}/admin`)
     await page.waitForURL(`${site.url}/admin/create-first-user`)
@@ -137,26 +152,22 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.getByText(PASSWORD_COMMON).first().waitFor()
     expect(page.url()).toBe(`${site.url}/admin/create-first-user`)
     await fill(page, '#field-password', COACH.password)
-    // Like a person, press Create once the form has checked what was typed: pressed within Payload's 250 ms
-    // check of the last keystroke, that check reaches the server after the account exists and Payload logs
-    // its refusal as an error (an upstream race that changes nothing for the coach).
-    const checked = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && r.url().endsWith('/create-first-user'),
-    )
+    // Pressed within Payload's check of what was typed, that check would reach the server after the account
+    // exists and Payload would log its refusal as an error (an upstream race that changes nothing for the
+    // coach): submit waits for it, as a person's pause does.
     await fill(page, '#field-confirm-password', COACH.password)
-    await checked
     await submit(page, 'Create')
     await expectDashboard(page)
 
     // Log out: the login screen. Log in: the dashboard.
     await logOut(page)
-    await logIn(page, COACH.password)
+    await logIn(page, COACH)
     await expectDashboard(page)
 
     // Log in from a link to another admin page: that page.
     await logOut(page)
     await page.goto(`${site.url}/admin/login?redirect=${encodeURIComponent('/admin/collections/testimonials')}`)
-    await logIn(page, COACH.password)
+    await logIn(page, COACH)
     await page.waitForURL(`${site.url}/admin/collections/testimonials`)
 
     // Open a testimonial, change it, Save: the home page shows it at the next request.
@@ -194,38 +205,45 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await expectDashboard(page)
 
     // The new password is the one that works from now on.
-    coachPassword = NEW_PASSWORD
     await logOut(page)
-    await logIn(page, NEW_PASSWORD)
+    await logIn(page, { ...COACH, password: NEW_PASSWORD })
     await expectDashboard(page)
-    await context.close()
+  }
 
+  it('first account, log out, log in (also to ?redirect=), edit a testimonial, forgotten password', async () => {
+    // A fresh install has no account yet: the coach's, if another test made it, goes (the coach's password
+    // is still the one every test knows: only this test changes it, and it removes the account again).
+    await removeEveryAccount(site.url, [COACH])
+    const context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    try {
+      await firstAccountToForgottenPassword(page)
+    } finally {
+      await context.close()
+      // The next test finds the site as this one did: without an account (it makes the coach's again).
+      await removeEveryAccount(site.url, [{ ...COACH, password: NEW_PASSWORD }, COACH])
+    }
     expect(serverErrorLines(site.logFile)).toEqual([])
   }, 180_000)
 
-  /** Logs in with the coach's account, making it first when this test runs on its own. */
-  const signIn = async (page: Page) => {
-    const init = (await (await fetch(`${site.url}/cms-api/users/init`)).json()) as { initialized: boolean }
-    if (!init.initialized) {
-      const created = await fetch(`${site.url}/cms-api/users/first-register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: site.url },
-        body: JSON.stringify({ ...COACH, 'confirm-password': COACH.password }),
-      })
-      expect(created.status).toBe(200)
-    }
+  /**
+   * Logs a browser in with an account (the coach's unless told; made first when the site has none yet, so
+   * each test runs alone or in any order): it keeps the session cookie and the device cookie.
+   */
+  const signIn = async (page: Page, account: Account = COACH) => {
+    await logInAsCoach(site.url)
     const res = await page.request.post(`${site.url}/cms-api/users/login`, {
-      data: { email: COACH.email, password: coachPassword },
+      data: { email: account.email, password: account.password },
       headers: { origin: site.url },
     })
     expect(res.status()).toBe(200)
   }
 
-  /** A browser of the coach's, signed in: its context and its page. */
-  const signedIn = async () => {
+  /** A browser of the coach's (or of another account), signed in: its context and its page. */
+  const signedIn = async (account: Account = COACH) => {
     const context = await browser.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
-    await signIn(page)
+    await signIn(page, account)
     return { context, page }
   }
   /** Closes a test's browser; the server has written no error line meanwhile. */
@@ -328,9 +346,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await page.goto(`${site.url}/admin/globals/about-page`)
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
     const journey = page.locator('[data-field-path="journey"] [contenteditable="true"]')
+    const typed = 'I found my way through <b>burnout</b> & back.'
+    willCheck(page, 'journey', (checked) => JSON.stringify(checked).includes(JSON.stringify(typed)))
     await journey.click()
     await page.keyboard.press('ControlOrMeta+A')
-    await page.keyboard.type('I found my way through <b>burnout</b> & back.')
+    await page.keyboard.type(typed)
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
     await expect
@@ -456,24 +476,40 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await closeAndCheckLog(context)
   }, 120_000)
 
-  it('a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed', async () => {
-    // A visitor books the first open time.
+  /** A visitor (from their own address) books the first open time: answers the time. */
+  const bookFirstOpenTime = async (visitor: { name: string; email: string; timeZone: string }, from: string) => {
     const html = await (await fetch(`${site.url}/scheduling`)).text()
     const slot = /name="slot" value="([^"]+)"/.exec(html)![1]!
     const booked = await fetch(`${site.url}/api/discovery-calls`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77' },
-      body: JSON.stringify({ slot, name: 'Lin Visitor', email: 'lin.visitor@example.com', timeZone: 'Asia/Tokyo' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+      body: JSON.stringify({ slot, ...visitor }),
     })
     expect(booked.status).toBe(200)
+    return slot
+  }
+
+  it('a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed', async () => {
+    // A visitor books the first open time.
+    const slot = await bookFirstOpenTime(
+      { name: 'Lin Visitor', email: 'lin.visitor@example.com', timeZone: 'Asia/Tokyo' },
+      '192.0.2.77',
+    )
 
     // The coach's browser is in Tokyo; the coach's zone (Booking → Availability) is UTC: times show in UTC.
     const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Tokyo' })
     const page = await context.newPage()
     await signIn(page)
-    // Discovery calls open on the upcoming ones, soonest first, with the filter in the address.
+    // Discovery calls open on the upcoming ones (tests/e2e/coach-calls.e2e.ts has the groups); all calls are a click away.
     await page.goto(`${site.url}/admin/collections/discovery-calls`)
-    await page.waitForURL(/where.+startsAt.+greater_than.+sort=startsAt/)
+    await page.waitForURL(/\/admin\/collections\/discovery-calls\/upcoming$/)
+    const upcoming = page.locator('[data-upcoming-call]', { hasText: 'Lin Visitor' })
+    await expect.poll(() => upcoming.innerText()).toContain(inCoachZone(slot).slice(-5))
+    await follow(
+      page,
+      page.getByRole('link', { name: 'All calls, past and cancelled ones included' }),
+      /sort=-startsAt/,
+    )
     const row = page.locator('tbody tr', { hasText: 'Lin Visitor' })
     await expect.poll(() => row.innerText()).toContain(inCoachZone(slot))
     await follow(
@@ -486,10 +522,13 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     // Move it a day later: the visitor gets the new time with the updated invite.
     const later = new Date(Date.parse(slot) + 24 * 60 * 60 * 1000).toISOString()
     const startsAt = page.locator('#field-startsAt input:visible').first()
-    expect(await startsAt.inputValue()).toBe(inCoachZone(slot))
+    // The date picker fills its input a moment after the form is ready.
+    await expect.poll(() => startsAt.inputValue()).toBe(inCoachZone(slot))
+    // Saved once Payload's check of the form has seen the new time (see submit).
+    const movedChecked = formChecked(page, 'startsAt', (checked) => checked === later)
     await startsAt.fill(inCoachZone(later))
     await page.keyboard.press('Escape')
-    await page.waitForTimeout(500)
+    await movedChecked
     await page.locator('#action-save:visible').click()
     await page.getByText('Updated successfully.').first().waitFor()
     const mailsTo = (address: string) => smtp.mails.filter((m) => m.to?.some((t) => t.address === address))
@@ -506,9 +545,10 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     expect(await startsAt.inputValue()).toBe(inCoachZone(later))
 
     // Cancel it.
+    const cancelChecked = formChecked(page, 'status', (checked) => checked === 'cancelled')
     await page.locator('#field-status .rs__control').click()
     await page.locator('.rs__option', { hasText: 'Cancelled' }).click()
-    await page.waitForTimeout(500)
+    await cancelChecked
     await page.locator('#action-save:visible').click()
     await page.getByText('Updated successfully.').first().waitFor()
 
@@ -533,6 +573,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
   }, 120_000)
 
   it('the coach downloads everything from the dashboard: all of it as JSON, and each list as CSV', async () => {
+    // A call of its own, to find in the downloads.
+    await bookFirstOpenTime(
+      { name: 'Noor Download', email: 'noor.download@example.com', timeZone: 'UTC' },
+      '192.0.2.78',
+    )
     const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })
     const page = await context.newPage()
     await signIn(page)
@@ -554,14 +599,14 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     const all = await download('Download everything (JSON)')
     expect(all.name).toMatch(/^site-export-\d{4}-\d{2}-\d{2}\.json$/)
     const data = JSON.parse(all.text) as { collections: Record<string, { name?: string }[]>; globals: object }
-    // The call booked in the test before is there, and the coach's pages.
-    expect(data.collections['discovery-calls']!.map((c) => c.name)).toContain('Lin Visitor')
+    // The call booked above is there, and the coach's pages.
+    expect(data.collections['discovery-calls']!.map((c) => c.name)).toContain('Noor Download')
     expect(Object.keys(data.globals)).toContain('home-page')
     expect(all.text).not.toMatch(/"[^"]*(Token|Hash|hash|salt|password)[^"]*":/)
     const calls = await download('Discovery calls (CSV)')
     expect(calls.name).toMatch(/^discovery-calls-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(calls.text.split('\r\n')[0]).toContain('"startsAt"')
-    expect(calls.text).toContain('"Lin Visitor"')
+    expect(calls.text).toContain('"Noor Download"')
     await closeAndCheckLog(context)
   }, 150_000)
 
@@ -648,13 +693,16 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
   }, 120_000)
 
   it('the coach changes their password on the account screen: only with the current password', async () => {
-    const { context, page } = await signedIn()
+    // The password changed is that of an admin account of the test's own, standing for the coach's (which
+    // every other test logs in with).
+    const own = await accountOfItsOwn(site.url, 'admin')
+    let { context, page } = await signedIn()
     const logsIn = async (password: string, from: string) =>
       (
         await fetch(`${site.url}/cms-api/users/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: site.url, 'x-forwarded-for': from },
-          body: JSON.stringify({ email: COACH.email, password }),
+          body: JSON.stringify({ email: own.email, password }),
         })
       ).status
 
@@ -671,8 +719,10 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
       expect(await page.locator('#field-currentPassword').count(), path).toBe(0)
     }
     await page.request.delete(`${site.url}/cms-api/users/${assistantId}`, { headers: { origin: site.url } })
+    await context.close()
 
     // The account screen: "Current password", a password input the browser's password manager fills.
+    ;({ context, page } = await signedIn(own))
     await page.goto(`${site.url}/admin/account`)
     const current = page.locator('#field-currentPassword:visible')
     await current.waitFor()
@@ -693,23 +743,24 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await submit(page, 'Save')
     const currentField = page.locator('.field-type', { has: page.locator('#field-currentPassword') })
     await currentField.getByText(CURRENT_PASSWORD_MISSING).first().waitFor()
-    expect(await logsIn(coachPassword, '192.0.2.121')).toBe(200)
+    expect(await logsIn(own.password, '192.0.2.121')).toBe(200)
     expect(await logsIn(changed, '192.0.2.122')).toBe(401)
 
     // With it: saved, and from now on the new password is the one that logs in.
-    await fill(page, '#field-currentPassword', coachPassword)
+    await fill(page, '#field-currentPassword', own.password)
     await submit(page, 'Save')
     await page.getByText('Updated successfully.').first().waitFor()
     expect(await logsIn(changed, '192.0.2.123')).toBe(200)
-    expect(await logsIn(coachPassword, '192.0.2.124')).toBe(401)
-    coachPassword = changed
+    expect(await logsIn(own.password, '192.0.2.124')).toBe(401)
     await closeAndCheckLog(context)
   }, 120_000)
 
-  // Last: it leaves the coach's account throttled for browsers it does not know.
   it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {
-    // The coach logs in on their own browser: a session cookie and a device cookie, neither readable by scripts.
-    const { context, page } = await signedIn()
+    // The account guessed at is an admin account of the test's own, standing for the coach's: it ends
+    // throttled for browsers it does not know, and every other test logs in with the coach's.
+    const own = await accountOfItsOwn(site.url, 'admin')
+    // Its owner logs in on their own browser: a session cookie and a device cookie, neither readable by scripts.
+    const { context, page } = await signedIn(own)
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c]))
     expect(cookies['payload-token']).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false })
     expect(cookies[DEVICE_COOKIE]).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/cms-api/users/login' })
@@ -727,7 +778,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
 
     // A wrong password and an account that does not exist get the same answer.
     const [wrong, nobody] = await Promise.all([
-      attempt('198.51.100.1', COACH.email, 'not the password at all'),
+      attempt('198.51.100.1', own.email, 'not the password at all'),
       attempt('198.51.100.2', 'nobody@example.com', 'not the password at all'),
     ])
     expect([wrong.status, nobody.status]).toEqual([401, 401])
@@ -738,25 +789,25 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await Promise.all(
       Array.from({ length: LOGIN_LIMIT.max - 1 }, (_, i) => attempt('198.51.100.1', `guess${i}@example.com`, 'nope')),
     )
-    const fromGuesser = await attempt('198.51.100.1', COACH.email, coachPassword)
+    const fromGuesser = await attempt('198.51.100.1', own.email, own.password)
     expect(fromGuesser.status).toBe(429)
     expect(await message(fromGuesser)).toBe(LOGIN_THROTTLED)
 
-    // Many addresses against the coach's account: then no browser it does not know gets an answer for it...
+    // Many addresses against the account: then no browser it does not know gets an answer for it...
     await Promise.all(
-      Array.from({ length: LOGIN_LIMIT.max }, (_, i) => attempt(`203.0.113.${i + 1}`, COACH.email, 'nope')),
+      Array.from({ length: LOGIN_LIMIT.max }, (_, i) => attempt(`203.0.113.${i + 1}`, own.email, 'nope')),
     )
-    expect((await attempt('192.0.2.7', COACH.email, coachPassword)).status).toBe(429)
+    expect((await attempt('192.0.2.7', own.email, own.password)).status).toBe(429)
     const strangers = await browser.newContext({ viewport: DESKTOP })
     const strangerPage = await strangers.newPage()
     await strangerPage.goto(`${site.url}/admin/login`)
-    await logIn(strangerPage, coachPassword)
+    await logIn(strangerPage, own)
     await strangerPage.getByText(LOGIN_THROTTLED).first().waitFor()
     await strangers.close()
 
-    // ...while the coach, on their own browser, logs in as usual.
+    // ...while its owner, on their own browser, logs in as usual.
     await page.goto(`${site.url}/admin/login`)
-    await logIn(page, coachPassword)
+    await logIn(page, own)
     await expectDashboard(page)
     await closeAndCheckLog(context)
   }, 120_000)

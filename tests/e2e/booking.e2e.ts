@@ -14,6 +14,7 @@ import {
   SEEDED_LOG_FILE,
 } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
+import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
 
 const newVisitor = browserVisitors('203.0.113')
@@ -68,6 +69,7 @@ describe('booking a discovery call at /scheduling', () => {
     await page.goto(`${SEEDED}/`)
     await page.getByRole('link', { name: 'Schedule a Call' }).first().click()
     await page.waitForURL(`${SEEDED}/scheduling`)
+    const fillTimeOver = fillTimeFromNow()
     await expect.poll(() => page.locator('.slot-picker__zone').innerText()).toBe('Times shown in Europe/Berlin')
     await expectNoSeriousA11yViolations(page, '/scheduling')
 
@@ -87,11 +89,11 @@ describe('booking a discovery call at /scheduling', () => {
     await zones.selectOption('Europe/Berlin')
     await expect.poll(() => page.locator('label.slot').first().innerText()).toContain(berlinTime)
 
-    await page.waitForTimeout(2100) // the minimum fill time
     await first.check()
     await page.fill('#book-name', 'Ada Lovelace')
     await page.fill('#book-email', 'ada.booking@example.com')
     await page.fill('#book-note', 'Thinking about a career change.')
+    await fillTimeOver()
     await page.getByRole('button', { name: 'Book this time' }).click()
     // The answer in place names no time and no link (an address with a call gets the same words): the
     // form is emptied and the times are fetched again, without the one just booked.
@@ -117,10 +119,11 @@ describe('booking a discovery call at /scheduling', () => {
     // over HTTP the same status and body as a fresh address's booking. Ada is mailed the call she has.
     const prober = await visitor('America/New_York', true)
     await prober.goto(`${SEEDED}/scheduling`)
-    await prober.waitForTimeout(2100) // the minimum fill time
+    const proberFillTimeOver = fillTimeFromNow()
     await prober.locator('input[name="slot"]').nth(2).check()
     await prober.fill('#book-name', 'Mallory')
     await prober.fill('#book-email', 'ada.booking@example.com')
+    await proberFillTimeOver()
     await prober.getByRole('button', { name: 'Book this time' }).click()
     await expect.poll(() => prober.locator('.form-notice').innerText()).toBe(BOOKED)
     const times = [...(await (await fetch(`${SEEDED}/scheduling`)).text()).matchAll(/name="slot" value="([^"]+)"/g)]
@@ -172,10 +175,10 @@ describe('booking a discovery call at /scheduling', () => {
   it('with JavaScript, a time taken while the visitor typed: “That time was just taken”, fresh times, nothing typed lost', async () => {
     const page = await visitor('America/New_York', true)
     await page.goto(`${SEEDED}/scheduling`)
+    const fillTimeOver = fillTimeFromNow()
     await expect.poll(() => page.locator('.slot-picker__zone').innerText()).toBe('Times shown in America/New_York')
     const wanted = page.locator('input[name="slot"]').nth(7)
     const slot = (await wanted.getAttribute('value'))!
-    await page.waitForTimeout(2100) // the minimum fill time
     await wanted.check()
     await page.fill('#book-name', 'Katherine Johnson')
     await page.fill('#book-email', 'katherine.booking@example.com')
@@ -186,6 +189,7 @@ describe('booking a discovery call at /scheduling', () => {
       body: JSON.stringify({ slot, name: 'Quicker Visitor', email: 'quicker.booking@example.com', timeZone: 'UTC' }),
     })
     expect(other.status).toBe(200)
+    await fillTimeOver()
     await page.getByRole('button', { name: 'Book this time' }).click()
     await expect
       .poll(() => page.getByRole('alert').first().innerText())

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { CONTACT_SUCCESS, SUBSCRIBE_SUCCESS } from '../support/answers'
 import { browserVisitors, EMPTY, expectNoSeriousA11yViolations, SEEDED, SEEDED_DATA_DIR } from '../support/browser'
+import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
 
 const newVisitor = browserVisitors('198.51.100')
@@ -45,14 +46,15 @@ async function fillContact(page: Page, fields: { name: string; email: string; me
 describe('the contact form', () => {
   it('with JavaScript: sends without a reload, says so, empties the form, and the coach is notified', async () => {
     const page = await visitor('/schedule-and-contact', true)
+    const fillTimeOver = fillTimeFromNow()
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
-    await page.waitForTimeout(2100) // the minimum fill time
     await fillContact(page, {
       name: 'Grace Hopper',
       email: 'grace@example.com',
       message: 'Do you coach teams?',
       inquiryType: 'partnership',
     })
+    await fillTimeOver()
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.getByRole('status').textContent()).toBe(CONTACT_SUCCESS)
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
@@ -91,9 +93,10 @@ describe('the contact form', () => {
 describe('the newsletter forms', () => {
   it('footer, with JavaScript: the decided answer, then a confirmation mail whose page confirms by button', async () => {
     const page = await visitor('/', true)
-    await page.waitForTimeout(2100)
+    const fillTimeOver = fillTimeFromNow()
     const footer = page.locator('footer')
     await footer.getByPlaceholder('Your Email Address').fill('Reader.One@Example.com')
+    await fillTimeOver()
     await footer.getByRole('button', { name: 'Subscribe' }).click()
     await expect.poll(() => footer.getByRole('status').textContent()).toBe(SUBSCRIBE_SUCCESS)
     await expectNoSeriousA11yViolations(page, 'subscribe success')

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
 import { SEEDED, SEEDED_SITES } from '../support/browser'
@@ -53,5 +54,31 @@ describe('uploaded images', () => {
     expect(res.status).toBe(413)
     expect(JSON.stringify(await res.json())).toContain('An image can be at most 15 MB. Please upload a smaller one.')
     expect(await count()).toBe(before)
+  })
+
+  it('turns an uploaded photo into WebP with its card size, through the running server (sharp loads at the first)', async () => {
+    const api = `${SEEDED}/cms-api`
+    const { token } = await logInAsCoach()
+    const auth = { Authorization: `JWT ${token}` }
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c96' } })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.set('_payload', JSON.stringify({ alt: 'A warm colour' }))
+    form.set('file', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'warm.png')
+    const res = await fetch(`${api}/media`, { method: 'POST', headers: auth, body: form })
+    expect(res.status).toBe(201)
+    const { doc } = (await res.json()) as {
+      doc: { id: number; mimeType: string; width: number; sizes: { card: { url: string; width: number } } }
+    }
+    try {
+      expect([doc.mimeType, doc.width]).toEqual(['image/webp', 900])
+      expect([doc.sizes.card.url, doc.sizes.card.width]).toEqual([expect.stringMatching(/-640x400\.webp$/), 640])
+      const card = await fetch(`${SEEDED}${doc.sizes.card.url}`)
+      expect([card.status, card.headers.get('content-type')]).toEqual([200, 'image/webp'])
+      expect((await sharp(Buffer.from(await card.arrayBuffer())).metadata()).width).toBe(640)
+    } finally {
+      await fetch(`${api}/media/${doc.id}`, { method: 'DELETE', headers: auth })
+    }
   })
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
@@ -16,6 +17,18 @@ describe('mail across an SMTP outage and a server restart', () => {
   let smtp: SmtpPeer | undefined
   let site: RunningSite | undefined
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-mail-restart-'))
+  /** The outbox's mails as the server stored them (its SQLite file, in the data folder), oldest first. */
+  const outbox = () => {
+    const db = new DatabaseSync(path.join(dataDir, 'site.db'), { readOnly: true })
+    try {
+      return db.prepare('SELECT status, attempts FROM mail_outbox ORDER BY id').all() as {
+        status: string
+        attempts: number
+      }[]
+    } finally {
+      db.close()
+    }
+  }
 
   afterAll(async () => {
     await site?.stop()
@@ -35,7 +48,8 @@ describe('mail across an SMTP outage and a server restart', () => {
       body: JSON.stringify({ name: 'Restart Test', email: 'restart@example.com', message: 'Still there?' }),
     })
     expect(res.status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1500)) // a few failed tries while SMTP is down
+    // A few failed tries while SMTP is down: two at least, for each of the two mails.
+    await expect.poll(() => outbox().map((mail) => mail.attempts >= 2)).toEqual([true, true])
     await site.stop()
     expect(serverErrorLines(site.logFile)).toEqual([])
     site = undefined
@@ -44,7 +58,9 @@ describe('mail across an SMTP outage and a server restart', () => {
     await smtp.up()
     site = await startBuildCopy('e2e-mail-2', e2ePort(11), env, { dataDir })
     await expect.poll(() => smtp!.mails.length, { timeout: 20_000, interval: 250 }).toBe(2)
-    await new Promise((r) => setTimeout(r, 2000)) // and nothing more arrives
+    // And nothing more arrives: the outbox has marked both sent, so it has nothing left to send again.
+    await expect.poll(() => outbox().map((mail) => mail.status)).toEqual(['sent', 'sent'])
+    expect(smtp.mails).toHaveLength(2)
     expect(serverErrorLines(site.logFile)).toEqual([])
     expect(smtp.mails.map((m) => m.subject).sort()).toEqual([
       'New message from Restart Test (General Question)',

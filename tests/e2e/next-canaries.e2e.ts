@@ -4,6 +4,8 @@
  * client router's headers changing nothing on a public page (security.e2e.ts), an edit on one instance shown
  * on the other's next request (instances.e2e.ts), a page form over Next's body limit refused (hostile-input).
  */
+import fs from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
@@ -38,5 +40,17 @@ describe("Next's runtime on the built site", () => {
       inlineData: false,
       preloads: 0,
     })
+  })
+
+  it("the serving process runs on the build's configuration: Next's compiler is never loaded into it", async () => {
+    // A page and the admin served, so everything a visitor or the coach starts has loaded.
+    expect((await fetch(`${SEEDED}/`)).status).toBe(200)
+    expect((await fetch(`${SEEDED}/admin/login`)).status).toBe(200)
+    const pid = process.env.E2E_SEEDED_PID
+    expect(pid, "tests/e2e/run.ts names the seeded server's process").toMatch(/^\d+$/)
+    const maps = fs.readFileSync(`/proc/${pid}/maps`, 'utf8')
+    // The check can see what it looks for: the process has mapped Node's own binary.
+    expect(maps).toMatch(/\/node\b/)
+    expect(maps).not.toMatch(/next-swc/)
   })
 })

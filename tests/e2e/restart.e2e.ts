@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -155,34 +156,46 @@ describe('one build restarted on another database', () => {
 
   it('on SIGTERM stops taking connections, answers the request in flight, and exits cleanly', async () => {
     const url = await start('graceful', { SEED_ON_START: 'false' })
-    // A contact post whose body arrives slowly: the server is still reading it when it is told to stop.
+    // A contact post whose body arrives slowly: the server is still reading it when it is told to stop. It
+    // asks before sending its body (Expect: 100-continue), so the server's "go on" tells that it holds it.
+    const json = JSON.stringify({ name: 'Late Visitor', email: 'late@example.com', message: 'Still there?' })
+    let held: () => void = () => {}
     let rest: () => void = () => {}
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const json = JSON.stringify({ name: 'Late Visitor', email: 'late@example.com', message: 'Still there?' })
-        controller.enqueue(new TextEncoder().encode(json.slice(0, 20)))
-        rest = () => {
-          controller.enqueue(new TextEncoder().encode(json.slice(20)))
-          controller.close()
-        }
-      },
+    const serverHoldsIt = new Promise<void>((resolve) => (held = resolve))
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(url)
+      const req = http.request(
+        {
+          hostname,
+          port,
+          path: '/api/contact',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', expect: '100-continue' },
+        },
+        (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        },
+      )
+      req.on('error', reject)
+      req.on('continue', held)
+      req.write(json.slice(0, 20))
+      rest = () => req.end(json.slice(20))
     })
-    const answer = fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-      duplex: 'half',
-    } as RequestInit)
-    await new Promise((r) => setTimeout(r, 500))
+    await serverHoldsIt
     const running = site!
     const stopped = running.stop()
-    await new Promise((r) => setTimeout(r, 500))
+    // The server says it is stopping just before it closes its port.
+    await expect
+      .poll(() => fs.readFileSync(running.logFile, 'utf8'))
+      .toContain('SIGTERM: finishing requests in flight and mail being sent, then stopping.')
     // No new connection is taken any more...
     await expect(fetch(`${url}/healthz`)).rejects.toThrow()
     // ...but the request in flight is answered in full.
     rest()
     const res = await answer
-    expect([res.status, ((await res.json()) as { status: string }).status]).toEqual([200, 'ok'])
+    expect([res.status, (JSON.parse(res.body) as { status: string }).status]).toEqual([200, 'ok'])
     expect(await stopped).toBe(0)
     site = undefined
     expect(serverErrorLines(running.logFile)).toEqual([])

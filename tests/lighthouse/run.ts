@@ -2,9 +2,9 @@
  * Lighthouse budgets (`npm run test:lighthouse`, part of `npm test`): every public page of the production
  * build, served by the real start script on a seeded database, audited by the `lighthouse` package in
  * Debian's Chromium with its default mobile preset (simulated slow 4G and a 4× slower CPU). Each page is
- * audited RUNS times and each performance figure judged on its median over the runs; accessibility, best
- * practices and SEO on the first run, which audits all four categories. Prints the figures of every page and
- * fails when any page misses a budget.
+ * audited RUNS times (CONFIRM_RUNS when that misses) and each performance figure judged on its median over the
+ * runs; accessibility, best practices and SEO on the first run, which audits all four categories. Prints the
+ * figures of every page and fails when any page misses a budget.
  *
  * LIGHTHOUSE_PAGES=/,/blog limits the pages; LIGHTHOUSE_REPORT_DIR=dir keeps every run's report as JSON.
  */
@@ -24,6 +24,14 @@ import { BUDGETS, medianFigures, missedBudgets, type PageFigures } from './budge
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+/**
+ * A page whose median over RUNS misses a budget is audited again up to this many runs in all, and judged on
+ * the median of them all: Lighthouse's own advice on variability (docs/variability.md) is the median of five
+ * runs, which about halves the spread of one. Three are enough for a page well within its budgets, and a page
+ * really over a budget still misses on five. (Seen on a 2-core CI machine: one page's TBT median at 113 ms,
+ * the same build's five runs at 0-57 ms; the long task was Chrome's own first layout and context set-up.)
+ */
+const CONFIRM_RUNS = Math.max(RUNS, 5)
 /**
  * The pages a visitor reaches: the sitemap's, and the newsletter link pages. The latter answer a link from a
  * mail and ask search engines not to index them (`noindex`), so Lighthouse's "page is blocked from indexing"
@@ -93,6 +101,9 @@ async function audit(page: string, categories: string[]): Promise<Report> {
           'bf-cache',
           ...(NOINDEX_PAGES.includes(page) ? ['is-crawlable'] : []),
         ],
+        // Skipping its audit does not stop Lighthouse from taking the full-page picture (a resized viewport
+        // and a capture after the trace, 1.2 s a run); this does.
+        disableFullPageScreenshot: true,
         // A lean page is quiet at once: shorter waits for quiet than Lighthouse's default second each. The
         // metrics are simulated from the recorded trace, so they do not depend on these waits.
         pauseAfterFcpMs: 250,
@@ -113,12 +124,19 @@ try {
   for (const page of pages) {
     const runs: Report[] = []
     // A run Lighthouse itself could not record (e.g. NO_NAVSTART, a trace it lost) is run again, up to twice.
-    for (let attempt = 0; runs.length < RUNS; attempt++) {
+    let wanted = RUNS
+    for (let attempt = 0; runs.length < wanted; attempt++) {
       const categories = runs.length === 0 ? ALL_CATEGORIES : ['performance']
       const report = await audit(page, categories)
       if (!report.runtimeError) runs.push(report)
-      else if (attempt >= RUNS + 1) throw new Error(`${page}: ${report.runtimeError.message}`)
+      else if (attempt >= wanted + 1) throw new Error(`${page}: ${report.runtimeError.message}`)
       else console.warn(`${page}: run again after Lighthouse's ${report.runtimeError.code}`)
+      if (runs.length === wanted && wanted < CONFIRM_RUNS && missedBudgets(medianFigures(page, runs)).length) {
+        console.warn(
+          `${page}: ${missedBudgets(medianFigures(page, runs)).join('; ')} over ${wanted} runs; judged on ${CONFIRM_RUNS}`,
+        )
+        wanted = CONFIRM_RUNS
+      }
     }
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true })

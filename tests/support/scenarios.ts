@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
 import { expect } from 'vitest'
 
-import type { DiscoveryCall } from '@/payload-types'
+import { paragraphs } from '@/features/pages/rich-text'
+import type { DiscoveryCall, Newsletter } from '@/payload-types'
 
 import { MINUTE } from './clock'
 
@@ -103,3 +104,44 @@ export function aSubscriber(payload: Payload, email: string) {
     overrideAccess: true,
   })
 }
+
+/**
+ * `count` subscribers in one state, addressed `<status>-<tag>-<i>@example.com` (a tag of the test's own keeps
+ * the addresses unique); confirmed and unsubscribed ones consented a minute ago. Answers their addresses.
+ */
+export async function someSubscribers(
+  payload: Payload,
+  count: number,
+  status: 'confirmed' | 'pending' | 'unsubscribed',
+  tag: string | number,
+): Promise<string[]> {
+  const emails: string[] = []
+  for (let i = 0; i < count; i++) {
+    const email = `${status}-${tag}-${i}@example.com`
+    emails.push(email)
+    await payload.create({
+      collection: 'subscribers',
+      data: {
+        email,
+        status,
+        consentAt: status === 'pending' ? null : new Date(Date.now() - 60_000).toISOString(),
+        source: 'footer',
+      },
+      overrideAccess: true,
+    })
+  }
+  return emails
+}
+
+/** A draft newsletter issue of two paragraphs, as the coach saves one. */
+export const anIssue = (payload: Payload, subject: string) =>
+  payload.create({
+    collection: 'newsletters',
+    data: {
+      subject,
+      status: 'draft',
+      preheader: 'This month',
+      body: paragraphs('Hello, reader.', 'A second paragraph.') as Newsletter['body'],
+    },
+    overrideAccess: true,
+  })

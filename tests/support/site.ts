@@ -20,9 +20,9 @@ export type TestSite = {
 
 /**
  * The app below HTTP for one suite (call it inside the suite's describe): in beforeAll a fresh database
- * (`setup`), Payload booted on it and migrated (seeded when asked), mailing as SITE_MAIL, and with
- * `smtp: true` a real SMTP peer on loopback it sends to; in afterAll all of it stopped and removed. Before
- * each test the outbox and the peer's mails are emptied; after each, the outbox shows no live link, whatever
+ * (`setup`), Payload booted on it and migrated (seeded when asked), mailing as SITE_MAIL, with `env` set
+ * before the app is loaded, and with `smtp: true` a real SMTP peer on loopback it sends to; in afterAll all of
+ * it stopped and removed. Before each test the outbox and the peer's mails are emptied; after each, the outbox shows no live link, whatever
  * mail the test made (newsletter links, a password reset, a call's manage link), and a peer the test took
  * down is up again, so the next test starts as if alone.
  *
@@ -30,7 +30,7 @@ export type TestSite = {
  */
 export function testSite(
   setup: () => Promise<TestDatabase>,
-  { seed = false, smtp = false }: { seed?: boolean; smtp?: boolean } = {},
+  { seed = false, smtp = false, env = {} }: { seed?: boolean; smtp?: boolean; env?: Record<string, string> } = {},
 ): TestSite {
   const testing = testPayload(setup, { seed })
   let smtpIsDown = false
@@ -49,7 +49,7 @@ export function testSite(
 
   beforeAll(async () => {
     if (smtp) site.smtp = await startSmtpPeer()
-    site.payload = await testing.start({ ...SITE_MAIL, ...(smtp ? { SMTP_URL: site.smtp.url } : {}) })
+    site.payload = await testing.start({ ...SITE_MAIL, ...env, ...(smtp ? { SMTP_URL: site.smtp.url } : {}) })
   })
   afterAll(async () => {
     await site.smtp?.close()
@@ -58,7 +58,13 @@ export function testSite(
 
   beforeEach(async () => {
     await site.payload.delete({ collection: 'mail-outbox', where: { id: { exists: true } }, overrideAccess: true })
-    if (smtp) site.smtp.mails.length = 0
+    if (smtp) {
+      site.smtp.mails.length = 0
+      site.smtp.received.length = 0
+      site.smtp.cut.length = 0
+      delete site.smtp.behaviour.rcpt
+      delete site.smtp.behaviour.data
+    }
   })
   afterEach(() => expectNoLiveLinksInOutbox(site.payload))
   afterEach(async () => {

@@ -11,6 +11,7 @@ import { currentPasswordField, requireCurrentPassword } from '@/features/account
 import { passwordResetMail } from '@/features/accounts/password-reset-mail'
 import { passwordProblem } from '@/features/accounts/password-policy'
 import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/accounts/two-step'
+import { recordVisit, visitFields } from '@/features/today/visits'
 
 import { admins, adminsFieldLevel, adminsOrSelf } from '@/platform/access'
 
@@ -89,6 +90,8 @@ export const Users: CollectionConfig = {
     afterOperation: [afterAuth],
     afterError: [floorFailedLogin],
     beforeLogin: [requireSecondStep],
+    // The dashboard's "since your last visit" (src/features/today/visits.ts).
+    afterLogin: [recordVisit],
     beforeChange: [
       async ({ data, operation, req }) => {
         // The very first account is the coach's and must be able to manage the others. Two first accounts
@@ -120,6 +123,7 @@ export const Users: CollectionConfig = {
       saveToJWT: true,
     },
     ...twoStepFields,
+    ...visitFields,
     {
       // Set (by the hook above) only on the account created when there was none; unique in the database.
       name: 'firstAccount',

@@ -5,6 +5,7 @@ import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { coachTimeZone } from '@/domain/dates'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
 import { SITE_WRITE } from './calls'
+import { MEETING_KIND_OPTIONS, videoLinkProblem } from './meeting'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
@@ -91,8 +92,19 @@ export const Availability: GlobalConfig = {
       type: 'text',
       required: true,
       defaultValue: () => coachTimeZone(),
-      admin: { description: 'An IANA name such as Europe/Berlin or America/New_York.' },
+      admin: {
+        description: 'Your hours below, your calls, workshops and newsletter times are in this zone. Type to find it.',
+        components: { Field: '@/features/booking/admin/TimeZoneField#TimeZoneField' },
+      },
       validate: validTimeZone,
+    },
+    {
+      // Set once the coach has chosen a zone (in the list above, or in the dashboard's question): until then
+      // the dashboard asks for it, offering the browser's (src/features/today/TimeZoneQuestion.tsx).
+      name: 'timeZoneChosen',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { hidden: true },
     },
     {
       name: 'weeklyHours',
@@ -102,8 +114,9 @@ export const Availability: GlobalConfig = {
         description: 'One row per block of time; a day may have several rows (e.g. a morning and an afternoon).',
       },
       defaultValue: ['1', '2', '3', '4', '5'].map((weekday) => ({ weekday, from: '09:00', to: '17:00' })),
+      // The admin's own check of the form passes an array field's row count, not its rows.
       validate: (rows: unknown) => {
-        for (const row of (rows as { from?: string; to?: string }[] | null) ?? []) {
+        for (const row of Array.isArray(rows) ? (rows as { from?: string; to?: string }[]) : []) {
           if (row.from && row.to && row.from >= row.to)
             return `A block must end after it starts (${row.from}–${row.to}).`
         }
@@ -154,14 +167,61 @@ export const Availability: GlobalConfig = {
       label: 'Days off',
       type: 'array',
       admin: { description: 'Single days (leave "Until" empty) or ranges, in your time zone.' },
+      // The admin's own check of the form passes an array field's row count, not its rows.
       validate: (rows: unknown) => {
-        for (const row of (rows as { from?: string; to?: string }[] | null) ?? []) {
+        for (const row of Array.isArray(rows) ? (rows as { from?: string; to?: string }[]) : []) {
           if (row.from && row.to && row.to < row.from)
             return `A range must end on or after its first day (${row.from}).`
         }
         return true
       },
       fields: [{ type: 'row', fields: [day('from', 'From', true), day('to', 'Until (optional)', false)] }],
+    },
+    {
+      name: 'meeting',
+      label: 'Where we meet',
+      type: 'group',
+      admin: {
+        description:
+          'How you and the visitor talk: said on /scheduling, in the mails, the reminders and the calendar invite. A call keeps what it was booked with.',
+      },
+      fields: [
+        {
+          name: 'kind',
+          label: 'How',
+          type: 'select',
+          required: true,
+          defaultValue: 'unset',
+          options: [...MEETING_KIND_OPTIONS],
+        },
+        {
+          name: 'link',
+          label: 'Video link',
+          type: 'text',
+          admin: {
+            condition: (_, siblingData) => siblingData?.kind === 'video',
+            description: 'The fixed link of your video room (https://…). It goes only to whoever booked.',
+          },
+          validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+            siblingData?.kind === 'video' ? (videoLinkProblem(value) ?? true) : true,
+        },
+        {
+          name: 'address',
+          label: 'Address',
+          type: 'textarea',
+          maxLength: 300,
+          admin: {
+            condition: (_, siblingData) => siblingData?.kind === 'in-person',
+            description: 'Where you meet, as it should read in the invite and the mails; shown on /scheduling.',
+          },
+          validate: (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) =>
+            siblingData?.kind !== 'in-person' || (typeof value === 'string' && value.trim())
+              ? typeof value === 'string' && value.length > 300
+                ? 'The address can be at most 300 characters.'
+                : true
+              : 'Meeting in person needs the address.',
+        },
+      ],
     },
     {
       name: 'busyCalendarUrl',

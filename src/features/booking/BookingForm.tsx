@@ -9,6 +9,7 @@ import { Honeypot } from '@/components/forms/Honeypot'
 import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { bookAction } from './actions'
+import { PHONE_MAX, PHONE_MESSAGES, PHONE_PATTERN } from './meeting'
 import type { BookingField } from './rules'
 import { SlotPicker } from './SlotPicker'
 import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
@@ -26,11 +27,17 @@ export function BookingForm({
   slots,
   coachTimeZone,
   more,
+  meeting,
+  askPhone = false,
 }: {
   slots: string[]
   coachTimeZone: string
   /** Links to earlier or later days, under the times. */
   more?: ReactNode
+  /** How the two will talk (Availability → Where we meet), said under "Your details"; none when not set. */
+  meeting?: string | null
+  /** The coach calls the visitor: the form asks for their phone number. */
+  askPhone?: boolean
 }) {
   const { formAction, errors, values, problem } = useFormPost(bookAction, FORM_ID)
 
@@ -45,7 +52,12 @@ export function BookingForm({
       data-invalid={BOOKING_INVALID}
       data-sending="Booking..."
     >
-      <ErrorSummary message={problem?.message ?? null} fields={SUMMARY} errors={errors} headingLevel={2} />
+      <ErrorSummary
+        message={problem?.message ?? null}
+        fields={askPhone ? SUMMARY : SUMMARY.filter((f) => f.name !== 'phone')}
+        errors={errors}
+        headingLevel={2}
+      />
       <h2 id="book-heading">Choose a time</h2>
       {/* Fetched again from the page after a booking and after a refused time: fresh times. */}
       <div id="book-slots" data-refresh="">
@@ -60,8 +72,25 @@ export function BookingForm({
       </div>
       {more}
       <h2>Your details</h2>
+      {meeting && <p id="book-meeting">{meeting}</p>}
       <Honeypot />
       <PersonFields idPrefix="book" errors={errors} values={values} />
+      {askPhone && (
+        <FormField
+          id="book-phone"
+          label="Phone number"
+          error={errors.phone}
+          messages={PHONE_MESSAGES}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={PHONE_MAX}
+          pattern={PHONE_PATTERN}
+          title={PHONE_MESSAGES.invalid}
+          defaultValue={values.phone}
+        />
+      )}
       <FormField
         id="book-note"
         label="Note (optional)"

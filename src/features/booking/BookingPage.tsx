@@ -1,17 +1,25 @@
 import Link from 'next/link'
 
+import { getSiteSettings } from '@/features/site/site-settings'
 import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
 import { DiscoveryCallIntro } from './DiscoveryCall'
 import { BOOKED, BOOKING_PROBLEMS, type BookingProblem } from './rules'
 import { liveCalls, readBookingRules } from './calls'
+import { meetingSentence, type MeetingKind } from './meeting'
 import { openSlots } from './slots'
 
 const DAY = 24 * 60 * 60 * 1000
 /** Days with open times shown at once; "Later times" pages on (a short page for people and servers alike). */
 export const DAYS_PER_PAGE = 7
 
-export type CurrentSlots = { slots: string[]; timeZone: string; later: string | null }
+export type CurrentSlots = {
+  slots: string[]
+  timeZone: string
+  later: string | null
+  /** Where we meet, as set now. */
+  meeting: { kind: MeetingKind; place: string | null }
+}
 
 /**
  * The open times as they are at this request (the page is rendered per request; see its route): the first
@@ -20,7 +28,7 @@ export type CurrentSlots = { slots: string[]; timeZone: string; later: string | 
 export async function currentSlots(now = new Date(), from?: string): Promise<CurrentSlots | null> {
   try {
     const payload = await payloadClient()
-    const { availability: a, busy } = await readBookingRules(payload)
+    const { availability: a, busy, meeting } = await readBookingRules(payload)
     const all = openSlots(a, busy, await liveCalls(payload, new Date(now.getTime() - DAY)), now)
     const days = all.filter((d) => !from || d.date >= from)
     const shown = days.slice(0, DAYS_PER_PAGE)
@@ -28,6 +36,7 @@ export async function currentSlots(now = new Date(), from?: string): Promise<Cur
       slots: shown.flatMap((d) => d.slots.map((s) => s.toISOString())),
       timeZone: a.timeZone,
       later: days[DAYS_PER_PAGE]?.date ?? null,
+      meeting,
     }
   } catch (error) {
     console.error('Open times could not be read:', error instanceof Error ? error.message : error)
@@ -44,13 +53,16 @@ export async function BookingPage({ problem, from, sent }: { problem?: string; f
   // Own keys only: `?problem=__proto__` names no text.
   const refusal =
     problem && Object.hasOwn(BOOKING_PROBLEMS, problem) ? BOOKING_PROBLEMS[problem as BookingProblem] : null
+  const meeting = current
+    ? meetingSentence(current.meeting.kind, current.meeting.place, (await getSiteSettings()).brand.name)
+    : null
   return (
     <section className="section discovery-call" aria-labelledby="discovery-heading">
       <div className="container container--narrow">
         <DiscoveryCallIntro headingLevel="h1" />
         {sent === '1' && (
           <p id="book-sent" className="form-notice" role="status">
-            {BOOKED}
+            {meeting ? `${BOOKED} ${meeting}` : BOOKED}
           </p>
         )}
         {current === null ? (
@@ -73,6 +85,8 @@ export async function BookingPage({ problem, from, sent }: { problem?: string; f
             <BookingForm
               slots={current.slots}
               coachTimeZone={current.timeZone}
+              meeting={meeting}
+              askPhone={current.meeting.kind === 'phone'}
               more={
                 (from || current.later) && (
                   <nav className="slot-pages" aria-label="More times">

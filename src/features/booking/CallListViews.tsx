@@ -1,18 +1,16 @@
 import Link from 'next/link'
-import { connection } from 'next/server'
 
-import { CALLS_IN_ADMIN, upcomingCallsPath } from './calls'
+import { ALL_CALLS_IN_ADMIN, UPCOMING_CALLS_IN_ADMIN } from './calls'
 
 /**
- * Above the discovery calls in the admin: the upcoming booked calls, soonest first (where the list opens),
- * or every call, past and cancelled ones included, latest first.
+ * Above Payload's table of discovery calls: back to the upcoming calls (where the list opens), or every call,
+ * past and cancelled ones included, the latest first.
  */
-export async function CallListViews() {
-  await connection()
+export function CallListViews() {
   return (
-    <p style={{ margin: '0 0 1rem', display: 'flex', gap: '1.5rem' }}>
-      <Link href={upcomingCallsPath(new Date())}>Upcoming calls</Link>
-      <Link href={`${CALLS_IN_ADMIN}?sort=-startsAt`}>All calls, latest first</Link>
+    <p className="coach-admin" style={{ margin: '0 0 1rem', display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem' }}>
+      <Link href={UPCOMING_CALLS_IN_ADMIN}>Upcoming calls</Link>
+      <Link href={ALL_CALLS_IN_ADMIN}>All calls, latest first</Link>
     </p>
   )
 }

@@ -1,11 +1,12 @@
 import type { CollectionConfig, Where } from 'payload'
 
 import { inboxAccess } from '@/platform/access'
-import { timeZoneOptions } from '@/domain/dates'
 import { revalidateCollection } from '@/platform/cache/revalidate'
+import { personLinkField } from '@/features/people/person-link-field'
 
-import { readAvailability } from './calls'
 import { checkCoachChange, mailCoachChange } from './coach-changes'
+import { coachTimeZone } from './coach-time-zone'
+import { CALL_MEETING_OPTIONS } from './meeting'
 
 const openTimes = revalidateCollection('open-times')
 
@@ -25,7 +26,13 @@ export const DiscoveryCalls: CollectionConfig = {
     defaultColumns: ['name', 'startsAt', 'email', 'status'],
     group: 'Booking',
     listSearchableFields: ['name', 'email'],
-    components: { beforeListTable: ['@/features/booking/CallListViews#CallListViews'] },
+    components: {
+      beforeListTable: ['@/features/booking/CallListViews#CallListViews'],
+      // Where the list opens (src/proxy.ts): the calls ahead under Today, This week and Later.
+      views: {
+        upcoming: { Component: '@/features/booking/UpcomingCalls#UpcomingCalls', path: '/upcoming', exact: true },
+      },
+    },
     description: 'Free discovery calls booked at /scheduling. Times are in your time zone (Booking → Availability).',
   },
   access: {
@@ -46,6 +53,22 @@ export const DiscoveryCalls: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 100, admin: { readOnly: true } },
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: { readOnly: true } },
     { name: 'note', label: 'Note from the visitor', type: 'textarea', maxLength: 1000, admin: { readOnly: true } },
+    // What the visitor was promised when booking (Availability → Where we meet at that moment): changing the
+    // setting later leaves the calls already booked as they were.
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'meetingKind',
+          label: 'Where we meet',
+          type: 'select',
+          options: [...CALL_MEETING_OPTIONS],
+          admin: { readOnly: true, width: '50%' },
+        },
+        { name: 'phone', label: 'Phone number', type: 'text', maxLength: 30, admin: { readOnly: true, width: '50%' } },
+      ],
+    },
+    { name: 'meetingPlace', label: 'Video link or address', type: 'text', maxLength: 300, admin: { readOnly: true } },
     {
       name: 'startsAt',
       label: 'Starts',
@@ -53,18 +76,7 @@ export const DiscoveryCalls: CollectionConfig = {
       required: true,
       index: true,
       // Shown in the time zone stored beside it (`startsAt_tz`): the coach's, set when the call is booked.
-      timezone: {
-        supportedTimezones: timeZoneOptions(),
-        // Stored as text: a database enum of every zone would change with each new time zone release.
-        override: ({ baseField }) => ({
-          name: baseField.name,
-          type: 'text',
-          admin: { hidden: true },
-          hooks: {
-            beforeValidate: [async ({ value, req }) => value || (await readAvailability(req.payload, req)).timeZone],
-          },
-        }),
-      },
+      timezone: coachTimeZone(),
       access: { update: ({ doc }) => doc?.status !== 'cancelled' },
       admin: {
         date: { pickerAppearance: 'dayAndTime', timeIntervals: 15, displayFormat: 'EEE d MMM yyyy, HH:mm' },
@@ -113,5 +125,7 @@ export const DiscoveryCalls: CollectionConfig = {
     { name: 'coachNotes', label: 'Your private notes', type: 'textarea', maxLength: 5000 },
     // iCalendar: the invite's UID stays the same for the life of the call; SEQUENCE grows with each change.
     { name: 'sequence', type: 'number', required: true, defaultValue: 0, admin: { hidden: true } },
+    // A link to everything the site holds about this address (People).
+    personLinkField,
   ],
 }

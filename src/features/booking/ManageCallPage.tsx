@@ -6,6 +6,7 @@ import { visitorMayChange } from './book'
 import { currentSlots } from './BookingPage'
 import { callByToken, readAvailability } from './calls'
 import { CancelCallForm, MoveCallForm } from './ManageForms'
+import { meetingOf, whereText } from './meeting'
 import { SLOT_GONE, SLOT_TAKEN } from './rules'
 import { formatSlot } from './slots'
 
@@ -49,6 +50,7 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
   const now = new Date()
   const start = new Date(call.startsAt)
   const visitorZone = call.visitorTimeZone && call.visitorTimeZone !== a.timeZone ? call.visitorTimeZone : null
+  const where = whereText(meetingOf(call), 'visitor', { coach: settings.brand.name, visitor: call.name })
   const mayChange = visitorMayChange(call, now)
   const current = mayChange ? await currentSlots(now) : null
   const doneText = textFor(DONE, done)
@@ -82,6 +84,12 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
           <dd>
             {formatSlot(start, a.timeZone)} ({a.timeZone})
           </dd>
+          {where && (
+            <>
+              <dt>Where</dt>
+              <dd>{where}</dd>
+            </>
+          )}
           <dt>Status</dt>
           <dd>{call.status === 'booked' ? 'Booked' : 'Cancelled'}</dd>
         </dl>

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import type { DiscoveryCall } from '@/payload-types'
 import type { FormClient } from '@/platform/forms/client'
-import { FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipeline'
+import { FormInvalid, FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { mailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { inTransaction } from '@/platform/transaction'
@@ -17,6 +17,7 @@ import {
   SITE_WRITE,
 } from './calls'
 import { existingCallMail } from './mails'
+import { meetingSentence, phoneProblem, tidyPhone } from './meeting'
 import {
   BOOKED,
   BOOKING_FIELDS,
@@ -46,12 +47,21 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
   name: 'booking',
   schema: bookingSchema,
   fields: BOOKING_FIELDS,
-  limitByEmail: (input) => input.email,
   answers: { ok: BOOKED, invalid: BOOKING_INVALID },
   accept: async (payload, input, { req, now }) => {
     const email = input.email.toLowerCase()
-    const { availability: a, busy } = await readBookingRules(payload, req)
+    const { availability: a, busy, meeting } = await readBookingRules(payload, req)
     const settings = await mailSettings(payload, req)
+    // When the coach calls, the number is a field like the others: checked first, for every address.
+    let phone: string | null = null
+    if (meeting.kind === 'phone') {
+      const problem = phoneProblem(input.phone)
+      if (problem) throw new FormInvalid<BookingField>({ phone: problem })
+      phone = tidyPhone(input.phone!)
+    }
+    // The answer says how the two will talk: the coach's current setting, the same words for every address.
+    const sentence = meetingSentence(meeting.kind, meeting.place, settings.brand.name)
+    const answer = sentence ? { answer: `${BOOKED} ${sentence}` } : undefined
     // The time first, for every address: a time that is not open is refused alike whether the address has a
     // call or not (checked after the address, it would be "booked" for one and refused for the other).
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)
@@ -75,7 +85,7 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
       const mail = existingCallMail(upcoming.docs[0], a.timeZone, settings)
       const reference = callReference(upcoming.docs[0])
       await enqueueVisitorMail(payload, { kind: 'call-existing', mail, now, reference }, settings, req)
-      return
+      return answer
     }
 
     let call: DiscoveryCall
@@ -90,6 +100,10 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
           startsAt_tz: a.timeZone,
           status: 'booked',
           visitorTimeZone: input.timeZone ?? null,
+          // What this call was promised: a later change of Where we meet leaves it as it is.
+          meetingKind: meeting.kind,
+          meetingPlace: meeting.place,
+          phone,
           sequence: 0,
           // The booking's own clock: the database's one-upcoming-call rule counts the calls still ahead of it.
           createdAt: now.toISOString(),
@@ -103,10 +117,11 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
       if (refusal === 'overlap') throw new FormRefusal(SLOT_TAKEN)
       // Only a simultaneous booking with the same address gets here (the check above saw no call yet): the
       // same answer as a booking, and that booking's own confirmation carries the details and the link.
-      if (refusal === 'one-upcoming') return
+      if (refusal === 'one-upcoming') return answer
       throw error
     }
     await mailBooked(call, { payload, coachTimeZone: a.timeZone, settings, now, req })
+    return answer
   },
 }
 

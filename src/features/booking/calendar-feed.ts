@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { brandFrom } from '@/domain/brand'
 import { payloadSecret } from '@/platform/secret'
 import { callUid } from './calls'
+import { inviteLocation, meetingOf, whereText } from './meeting'
 
 /** Cancelled calls stay in the feed this long, as cancelled, so subscribed calendars remove them. */
 const KEEP_CANCELLED_MS = 30 * 24 * 60 * 60 * 1000
@@ -54,21 +55,30 @@ export async function feedText(payload: Payload, now = new Date()): Promise<stri
   })
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => null)
   const calName = `${brandFrom(settings?.brand).siteName}: discovery calls`
-  const events: EventAttributes[] = calls.docs.map((call) => ({
-    uid: callUid(call),
-    sequence: call.sequence,
-    start: new Date(call.startsAt).getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: new Date(call.endsAt).getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    title: `${call.status === 'cancelled' ? 'Cancelled: ' : ''}Discovery call: ${call.name}`,
-    description: [`E-mail: ${call.email}`, call.note ? `Note: ${call.note}` : ''].filter(Boolean).join('\n'),
-    status: call.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
-    productId: '-//coach-site//discovery-calls//EN',
-    calName,
-  }))
+  const coachName = brandFrom(settings?.brand).name
+  const events: EventAttributes[] = calls.docs.map((call) => {
+    const meeting = meetingOf(call)
+    const where = whereText(meeting, 'coach', { coach: coachName, visitor: call.name })
+    const location = inviteLocation(meeting)
+    return {
+      uid: callUid(call),
+      sequence: call.sequence,
+      start: new Date(call.startsAt).getTime(),
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      end: new Date(call.endsAt).getTime(),
+      endInputType: 'utc',
+      endOutputType: 'utc',
+      title: `${call.status === 'cancelled' ? 'Cancelled: ' : ''}Discovery call: ${call.name}`,
+      description: [`E-mail: ${call.email}`, where ? `Where: ${where}` : '', call.note ? `Note: ${call.note}` : '']
+        .filter(Boolean)
+        .join('\n'),
+      ...(location ? { location } : {}),
+      status: call.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+      productId: '-//coach-site//discovery-calls//EN',
+      calName,
+    } satisfies EventAttributes
+  })
   if (!events.length) {
     return [
       'BEGIN:VCALENDAR',

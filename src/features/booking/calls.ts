@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { DiscoveryCall } from '@/payload-types'
 import { verifiedManageToken } from './manage-token'
+import { meetingSetting, type MeetingKind } from './meeting'
 import type { Availability, Interval, Weekday } from './slots'
 
 /** The coach's availability as the slot rules take it (Availability global, with its defaults). */
@@ -11,12 +12,13 @@ export async function readAvailability(payload: Payload, req?: Partial<PayloadRe
 
 /**
  * What decides the open times, in one read of the Availability global: the coach's rules, and the busy
- * times of the last good read of their calendar (none when no calendar address is set).
+ * times of the last good read of their calendar (none when no calendar address is set); and where calls
+ * happen (Where we meet).
  */
 export async function readBookingRules(
   payload: Payload,
   req?: Partial<PayloadRequest>,
-): Promise<{ availability: Availability; busy: Interval[] }> {
+): Promise<{ availability: Availability; busy: Interval[]; meeting: { kind: MeetingKind; place: string | null } }> {
   const a = await payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true, req })
   const stored = (a.busyCalendarUrl ? (a.busyCalendar?.busy as { start: string; end: string }[] | null) : null) ?? []
   return {
@@ -35,6 +37,7 @@ export async function readBookingRules(
       daysOff: (a.daysOff ?? []).map((d) => ({ from: d.from, to: d.to || d.from })),
     },
     busy: stored.map((b) => ({ start: new Date(b.start), end: new Date(b.end) })),
+    meeting: meetingSetting(a.meeting),
   }
 }
 
@@ -62,15 +65,13 @@ export { callUid, managePath, manageToken } from './manage-token'
 export const CALLS_IN_ADMIN = '/admin/collections/discovery-calls'
 
 /**
- * The admin's list of the calls still ahead, soonest first: where the coach lands when opening Discovery
- * calls (src/proxy.ts). A filter in the address, so the admin's filter bar shows it and the coach can change it.
+ * Where Discovery calls opens: the calls still ahead under Today, This week and Later (UpcomingCalls, a view
+ * of the collection; src/proxy.ts sends the list's bare address here).
  */
-export const upcomingCallsPath = (now: Date): string =>
-  `${CALLS_IN_ADMIN}?${new URLSearchParams({
-    'where[or][0][and][0][startsAt][greater_than]': now.toISOString(),
-    'where[or][0][and][1][status][equals]': 'booked',
-    sort: 'startsAt',
-  })}`
+export const UPCOMING_CALLS_IN_ADMIN = `${CALLS_IN_ADMIN}/upcoming`
+
+/** Payload's own table of every call, past and cancelled ones included, the latest first. */
+export const ALL_CALLS_IN_ADMIN = `${CALLS_IN_ADMIN}?sort=-startsAt`
 
 /** The call a manage token belongs to, or null for a token that is malformed, forged or of a deleted call. */
 export async function callByToken(payload: Payload, token: string): Promise<DiscoveryCall | null> {

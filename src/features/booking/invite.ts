@@ -15,6 +15,8 @@ export type InviteCall = {
   title: string
   description: string
   manageUrl?: string
+  /** Where they meet: the video link, the address or the number the coach calls (src/features/booking/meeting.ts). */
+  location?: string
 }
 
 export function callInvite(call: InviteCall, method: 'REQUEST' | 'CANCEL'): string {
@@ -32,6 +34,7 @@ export function callInvite(call: InviteCall, method: 'REQUEST' | 'CANCEL'): stri
     title: call.title,
     description: call.description,
     ...(call.manageUrl ? { url: call.manageUrl } : {}),
+    ...(call.location ? { location: call.location } : {}),
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: call.coach.name, email: call.coach.email },
     attendees: [

@@ -5,12 +5,24 @@ import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { callUid, managePath } from './calls'
 import { callInvite } from './invite'
+import { inviteHow, inviteLocation, meetingOf, whereText } from './meeting'
 import { formatSlot } from './slots'
 
 /** A call as the mails need it: stored row plus the coach's time zone. */
 export type MailCall = Pick<
   DiscoveryCall,
-  'id' | 'createdAt' | 'name' | 'email' | 'note' | 'startsAt' | 'endsAt' | 'sequence' | 'visitorTimeZone'
+  | 'id'
+  | 'createdAt'
+  | 'name'
+  | 'email'
+  | 'note'
+  | 'startsAt'
+  | 'endsAt'
+  | 'sequence'
+  | 'visitorTimeZone'
+  | 'meetingKind'
+  | 'meetingPlace'
+  | 'phone'
 >
 
 /** The call's time in the visitor's zone (when known) and in the coach's: the same instant, both labelled. */
@@ -23,8 +35,17 @@ export function callTimes(call: MailCall, coachTimeZone: string): string[] {
   ]
 }
 
-const invite = (call: MailCall, s: MailSettings, method: 'REQUEST' | 'CANCEL', sequence = call.sequence) =>
-  ({
+/** The "Where" line of a mail about the call, for the visitor or the coach: none when it was booked without one. */
+export function whereLines(call: MailCall, s: MailSettings, to: 'visitor' | 'coach'): string[] {
+  const where = whereText(meetingOf(call), to, { coach: s.brand.name, visitor: call.name })
+  return where ? [`Where: ${where}`] : []
+}
+
+const invite = (call: MailCall, s: MailSettings, method: 'REQUEST' | 'CANCEL', sequence = call.sequence) => {
+  const meeting = meetingOf(call)
+  const how = inviteHow(meeting, { coach: s.brand.name, visitor: call.name })
+  const location = inviteLocation(meeting)
+  return {
     method,
     content: callInvite(
       {
@@ -35,19 +56,26 @@ const invite = (call: MailCall, s: MailSettings, method: 'REQUEST' | 'CANCEL', s
         visitor: { name: call.name, email: call.email },
         coach: { name: s.brand.name, email: s.coachEmail },
         title: `Discovery call with ${s.brand.name}`,
-        description: `A free discovery call with ${s.brand.name}. To change or cancel: ${s.siteUrl}${managePath(call)}`,
+        description: [
+          `A free discovery call with ${s.brand.name}.`,
+          ...(how ? [how] : []),
+          `To change or cancel: ${s.siteUrl}${managePath(call)}`,
+        ].join(' '),
         manageUrl: `${s.siteUrl}${managePath(call)}`,
+        ...(location ? { location } : {}),
       },
       method,
     ),
-  }) as const
+  } as const
+}
 
 const manageLine = (call: MailCall, s: MailSettings) => `To reschedule or cancel: ${s.siteUrl}${managePath(call)}`
 
 /** The placeholders of the visitor's mails about a call (see src/features/mail-texts/defaults.ts). */
 const callValues = (call: MailCall, coachTimeZone: string, s: MailSettings) => ({
   name: call.name,
-  time: callTimes(call, coachTimeZone).join('\n'),
+  // The time and, when the call was booked with one, where they meet: so the coach's own texts carry it too.
+  time: [...callTimes(call, coachTimeZone), ...whereLines(call, s, 'visitor')].join('\n'),
   manageLink: `${s.siteUrl}${managePath(call)}`,
   bookingLink: `${s.siteUrl}/scheduling`,
 })
@@ -68,6 +96,7 @@ export const bookedNotification = (call: MailCall, coachTimeZone: string, s: Mai
       `Name: ${call.name}`,
       `E-mail: ${call.email}`,
       ...callTimes(call, coachTimeZone),
+      ...whereLines(call, s, 'coach'),
       '',
       call.note ? `Note: ${call.note}` : 'No note.',
       '',
@@ -84,7 +113,14 @@ export const existingCallMail = (call: MailCall, coachTimeZone: string, s: MailS
 
 /** To both sides when the call moves: the new time and an updated invite (same UID, higher SEQUENCE). */
 export const movedMails = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail[] => {
-  const lines = ['Your discovery call has a new time.', '', ...callTimes(call, coachTimeZone), '', manageLine(call, s)]
+  const lines = [
+    'Your discovery call has a new time.',
+    '',
+    ...callTimes(call, coachTimeZone),
+    ...whereLines(call, s, 'coach'),
+    '',
+    manageLine(call, s),
+  ]
   const calendar = invite(call, s, 'REQUEST')
   return [
     composedFromSite(s, call.email, composeMail(s, 'callMoved', callValues(call, coachTimeZone, s)), { calendar }),
@@ -121,6 +157,7 @@ export const reminderMails = (call: MailCall, coachTimeZone: string, s: MailSett
     {
       ...fromSite(s, s.coachEmail, `In one hour: discovery call with ${call.name}`, [
         ...callTimes(call, coachTimeZone),
+        ...whereLines(call, s, 'coach'),
         '',
         call.note ? `Note: ${call.note}` : 'No note.',
       ]),

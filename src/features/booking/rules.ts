@@ -52,6 +52,8 @@ export const bookingSchema = z.object({
   slot: slotField,
   name: personNameField(),
   email: personEmailField(),
+  // Asked for only when the coach calls the visitor (Where we meet: phone); checked then in `accept`.
+  phone: z.string().optional(),
   note: z.string({ error: NOTE_MESSAGES.invalid }).trim().max(NOTE_MAX, NOTE_MESSAGES.tooLong).optional().default(''),
   // The visitor's time zone as the browser reports it (absent without JavaScript): used for the mails.
   timeZone: z
@@ -62,5 +64,5 @@ export const bookingSchema = z.object({
 })
 
 export type BookingInput = z.output<typeof bookingSchema>
-export const BOOKING_FIELDS = ['slot', 'name', 'email', 'note', 'timeZone'] as const
+export const BOOKING_FIELDS = ['slot', 'name', 'email', 'phone', 'note', 'timeZone'] as const
 export type BookingField = (typeof BOOKING_FIELDS)[number]

@@ -45,7 +45,10 @@ describe('openSlots: the grid in the coach time zone, across daylight-saving cha
     expected: string[]
     change?: Partial<Availability>
   }
-  /** The rows for one zone: hours from–to on one weekday, and the slots expected on `date`, a day of it. */
+  /**
+   * The rows for one zone: hours from–to on one weekday, and the slots expected on `date`, a day of it, each
+   * as its wall-clock time there with the UTC offset in force ('03:00-04:00').
+   */
   const inZone =
     (zone: string) =>
     (
@@ -68,86 +71,66 @@ describe('openSlots: the grid in the coach time zone, across daylight-saving cha
   const berlin = inZone('Europe/Berlin')
   const auckland = inZone('Pacific/Auckland')
   const kolkata = inZone('Asia/Kolkata')
+  /** The slots of 400 days from 2026-01-01, each checked to fall on its coach-local date. */
+  function slotsFromNewYear(a: Availability): SlotDay[] {
+    const days = openSlots({ ...a, horizonDays: 400 }, [], [], new Date('2026-01-01T00:00:00Z'))
+    for (const day of days) {
+      for (const slot of day.slots) expect(localDate(slot, a.timeZone)).toBe(day.date)
+    }
+    return days
+  }
+
   it.each<Row>([
     // New York, daylight saving begins Sunday 2026-03-08: 02:00 EST -> 03:00 EDT, so 02:00–02:59 does not exist.
-    newYork('2026-03-07', 6, '09:00', '10:00', ['2026-03-07T14:00:00.000Z']),
     // 00:00, 00:45, 01:30 EST; 02:15 does not exist; 03:00, 03:45, 04:30 EDT.
     newYork('2026-03-08', 7, '00:00', '05:00', [
-      '2026-03-08T05:00:00.000Z',
-      '2026-03-08T05:45:00.000Z',
-      '2026-03-08T06:30:00.000Z',
-      '2026-03-08T07:00:00.000Z',
-      '2026-03-08T07:45:00.000Z',
-      '2026-03-08T08:30:00.000Z',
+      '00:00-05:00',
+      '00:45-05:00',
+      '01:30-05:00',
+      '03:00-04:00',
+      '03:45-04:00',
+      '04:30-04:00',
     ]),
     // 02:00 and 02:30 do not exist; 03:00 EDT does (03:00 + 30 = 03:30 ≤ 03:30).
-    newYork('2026-03-08', 7, '02:00', '03:30', ['2026-03-08T07:00:00.000Z'], { bufferMinutes: 0 }),
-    newYork('2026-03-08', 7, '09:00', '10:00', ['2026-03-08T13:00:00.000Z']),
-    newYork('2026-03-09', 1, '09:00', '10:00', ['2026-03-09T13:00:00.000Z']),
+    newYork('2026-03-08', 7, '02:00', '03:30', ['03:00-04:00'], { bufferMinutes: 0 }),
     // New York, daylight saving ends Sunday 2026-11-01: 02:00 EDT -> 01:00 EST, so 01:00–01:59 happens twice.
-    newYork('2026-10-31', 6, '09:00', '10:00', ['2026-10-31T13:00:00.000Z']),
     // 00:00, 00:45 EDT; 01:30 the first time (EDT); 02:15 EST.
-    newYork('2026-11-01', 7, '00:00', '03:00', [
-      '2026-11-01T04:00:00.000Z',
-      '2026-11-01T04:45:00.000Z',
-      '2026-11-01T05:30:00.000Z',
-      '2026-11-01T07:15:00.000Z',
-    ]),
-    // Only the first 01:00 and 01:30 (EDT), never the repeated ones (EST, 06:00Z and 06:30Z).
-    newYork('2026-11-01', 7, '01:00', '02:00', ['2026-11-01T05:00:00.000Z', '2026-11-01T05:30:00.000Z'], {
-      bufferMinutes: 0,
-    }),
-    newYork('2026-11-01', 7, '09:00', '10:00', ['2026-11-01T14:00:00.000Z']),
-    newYork('2026-11-02', 1, '09:00', '10:00', ['2026-11-02T14:00:00.000Z']),
+    newYork('2026-11-01', 7, '00:00', '03:00', ['00:00-04:00', '00:45-04:00', '01:30-04:00', '02:15-05:00']),
+    // Only the first 01:00 and 01:30 (EDT), never the repeated ones (EST, -05:00).
+    newYork('2026-11-01', 7, '01:00', '02:00', ['01:00-04:00', '01:30-04:00'], { bufferMinutes: 0 }),
     // Berlin, summer time begins Sunday 2026-03-29: 02:00 CET -> 03:00 CEST.
-    berlin('2026-03-28', 6, '09:00', '10:00', ['2026-03-28T08:00:00.000Z']),
     // 01:00, 01:45 CET; 02:30 does not exist; 03:15 CEST.
-    berlin('2026-03-29', 7, '01:00', '04:00', [
-      '2026-03-29T00:00:00.000Z',
-      '2026-03-29T00:45:00.000Z',
-      '2026-03-29T01:15:00.000Z',
-    ]),
-    berlin('2026-03-29', 7, '09:00', '10:00', ['2026-03-29T07:00:00.000Z']),
-    berlin('2026-03-30', 1, '09:00', '10:00', ['2026-03-30T07:00:00.000Z']),
+    berlin('2026-03-29', 7, '01:00', '04:00', ['01:00+01:00', '01:45+01:00', '03:15+02:00']),
     // Berlin, summer time ends Sunday 2026-10-25: 03:00 CEST -> 02:00 CET, so 02:00–02:59 happens twice.
-    berlin('2026-10-24', 6, '09:00', '10:00', ['2026-10-24T07:00:00.000Z']),
     // 01:30 CEST (still 10-24 in UTC); 02:15 the first time (CEST); 03:00 CET.
-    berlin('2026-10-25', 7, '01:30', '04:00', [
-      '2026-10-24T23:30:00.000Z',
-      '2026-10-25T00:15:00.000Z',
-      '2026-10-25T02:00:00.000Z',
-    ]),
-    berlin('2026-10-25', 7, '02:00', '03:00', ['2026-10-25T00:00:00.000Z', '2026-10-25T00:30:00.000Z'], {
-      bufferMinutes: 0,
-    }),
-    berlin('2026-10-25', 7, '09:00', '10:00', ['2026-10-25T08:00:00.000Z']),
-    berlin('2026-10-26', 1, '09:00', '10:00', ['2026-10-26T08:00:00.000Z']),
+    berlin('2026-10-25', 7, '01:30', '04:00', ['01:30+02:00', '02:15+02:00', '03:00+01:00']),
+    berlin('2026-10-25', 7, '02:00', '03:00', ['02:00+02:00', '02:30+02:00'], { bufferMinutes: 0 }),
     // Auckland (southern hemisphere): daylight saving ends Sunday 2026-04-05 (03:00 NZDT -> 02:00 NZST) and
     // begins Sunday 2026-09-27 (02:00 NZST -> 03:00 NZDT). The UTC date is the day before.
-    auckland('2026-04-04', 6, '09:00', '10:00', ['2026-04-03T20:00:00.000Z']),
-    auckland('2026-04-05', 7, '01:30', '04:00', [
-      '2026-04-04T12:30:00.000Z',
-      '2026-04-04T13:15:00.000Z',
-      '2026-04-04T15:00:00.000Z',
-    ]),
-    auckland('2026-04-06', 1, '09:00', '10:00', ['2026-04-05T21:00:00.000Z']),
-    auckland('2026-09-26', 6, '09:00', '10:00', ['2026-09-25T21:00:00.000Z']),
-    auckland('2026-09-27', 7, '01:00', '04:00', [
-      '2026-09-26T13:00:00.000Z',
-      '2026-09-26T13:45:00.000Z',
-      '2026-09-26T14:15:00.000Z',
-    ]),
-    auckland('2026-09-28', 1, '09:00', '10:00', ['2026-09-27T20:00:00.000Z']),
+    auckland('2026-04-05', 7, '01:30', '04:00', ['01:30+13:00', '02:15+13:00', '03:00+12:00']),
+    auckland('2026-09-27', 7, '01:00', '04:00', ['01:00+12:00', '01:45+12:00', '03:15+13:00']),
     // Kolkata, +05:30 all year; a range from midnight starts on the UTC day before.
-    kolkata('2026-06-17', 3, '09:00', '10:30', ['2026-06-17T03:30:00.000Z', '2026-06-17T04:15:00.000Z']),
-    kolkata('2026-06-17', 3, '00:00', '01:00', ['2026-06-16T18:30:00.000Z']),
-    kolkata('2026-06-17', 3, '23:00', '24:00', ['2026-06-17T17:30:00.000Z']),
+    kolkata('2026-06-17', 3, '09:00', '10:30', ['09:00+05:30', '09:45+05:30']),
+    kolkata('2026-06-17', 3, '00:00', '01:00', ['00:00+05:30']),
+    kolkata('2026-06-17', 3, '23:00', '24:00', ['23:00+05:30']),
   ])('$zone $date $from–$to', ({ zone, date, weekday, from, to, expected, change }) => {
-    const a = availability({ timeZone: zone, weeklyHours: [{ weekday, from, to }], horizonDays: 400, ...change })
-    const days = openSlots(a, [], [], new Date('2026-01-01T00:00:00Z'))
-    expect(slotsOn(days, date)).toEqual(expected)
-    for (const day of days) {
-      for (const slot of day.slots) expect(localDate(slot, zone)).toBe(day.date)
+    const days = slotsFromNewYear(availability({ timeZone: zone, weeklyHours: [{ weekday, from, to }], ...change }))
+    expect(slotsOn(days, date)).toEqual(expected.map((local) => new Date(`${date}T${local}`).toISOString()))
+  })
+
+  it.each([
+    // zone, the days around one change with the UTC offset of each (New York and Berlin: before, on, after it)
+    ['America/New_York', { '2026-03-07': '-05:00', '2026-03-08': '-04:00', '2026-03-09': '-04:00' }],
+    ['America/New_York', { '2026-10-31': '-04:00', '2026-11-01': '-05:00', '2026-11-02': '-05:00' }],
+    ['Europe/Berlin', { '2026-03-28': '+01:00', '2026-03-29': '+02:00', '2026-03-30': '+02:00' }],
+    ['Europe/Berlin', { '2026-10-24': '+02:00', '2026-10-25': '+01:00', '2026-10-26': '+01:00' }],
+    ['Pacific/Auckland', { '2026-04-04': '+13:00', '2026-04-06': '+12:00' }],
+    ['Pacific/Auckland', { '2026-09-26': '+12:00', '2026-09-28': '+13:00' }],
+  ])('keeps 09:00 in %s at the offset of each day around a change: %j', (zone, offsets) => {
+    const daily = ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({ weekday, from: '09:00', to: '10:00' }))
+    const days = slotsFromNewYear(availability({ timeZone: zone, weeklyHours: daily }))
+    for (const [date, offset] of Object.entries(offsets)) {
+      expect(slotsOn(days, date)).toEqual([new Date(`${date}T09:00${offset}`).toISOString()])
     }
   })
 
@@ -320,49 +303,33 @@ describe('openSlots: notice and horizon', () => {
 describe('openSlots: busy times, calls and buffers', () => {
   const now = new Date('2026-06-01T00:00:00Z')
   const day = '2026-06-16' // a Tuesday: 09:00, 09:45, 10:30, 11:15
+  /** The instants of UTC times on `day`, as the rows write the slots left. */
+  const onDay = (times: string[]) => times.map((time) => `${day}T${time}:00.000Z`)
+
+  it.each([
+    // busy from–to on the day, the slots left, why
+    ['09:10', '09:20', ['09:45', '10:30', '11:15'], 'overlapping a slot'],
+    ['08:00', '10:00', ['10:30', '11:15'], 'covering two slots'],
+    ['08:00', '08:45', ['09:00', '09:45', '10:30', '11:15'], 'ending exactly a buffer before a slot (touching)'],
+    ['08:00', '08:46', ['09:45', '10:30', '11:15'], 'ending within the buffer before a slot'],
+    [
+      '12:00',
+      '13:00',
+      ['09:00', '09:45', '10:30', '11:15'],
+      'starting exactly a buffer after a call would end (touching)',
+    ],
+    ['11:59', '13:00', ['09:00', '09:45', '10:30'], 'starting within the buffer after a call would end'],
+    ['09:35', '09:40', ['10:30', '11:15'], 'in the gap between two slots, within both buffers'],
+  ])('busy %s–%s leaves %j: %s', (from, to, expected) => {
+    const busy = [interval(`${day}T${from}Z`, `${day}T${to}Z`)]
+    const a = availability({ weeklyHours: weekdays })
+    expect(slotsOn(openSlots(a, busy, [], now), day)).toEqual(onDay(expected))
+  })
+
   type Row = { name: string; busy?: Interval[]; calls?: Interval[]; change?: Partial<Availability>; expected: string[] }
   it.each<Row>([
     { name: 'nothing in the way', expected: ['09:00', '09:45', '10:30', '11:15'] },
-    {
-      name: 'busy overlapping a slot',
-      busy: [interval('2026-06-16T09:10Z', '2026-06-16T09:20Z')],
-      expected: ['09:45', '10:30', '11:15'],
-    },
-    {
-      name: 'busy covering two slots',
-      busy: [interval('2026-06-16T08:00Z', '2026-06-16T10:00Z')],
-      expected: ['10:30', '11:15'],
-    },
-    {
-      name: 'busy ending exactly a buffer before a slot (touching)',
-      busy: [interval('2026-06-16T08:00Z', '2026-06-16T08:45Z')],
-      expected: ['09:00', '09:45', '10:30', '11:15'],
-    },
-    {
-      name: 'busy ending within the buffer before a slot',
-      busy: [interval('2026-06-16T08:00Z', '2026-06-16T08:46Z')],
-      expected: ['09:45', '10:30', '11:15'],
-    },
-    {
-      name: 'busy starting exactly a buffer after a call would end (touching)',
-      busy: [interval('2026-06-16T12:00Z', '2026-06-16T13:00Z')],
-      expected: ['09:00', '09:45', '10:30', '11:15'],
-    },
-    {
-      name: 'busy starting within the buffer after a call would end',
-      busy: [interval('2026-06-16T11:59Z', '2026-06-16T13:00Z')],
-      expected: ['09:00', '09:45', '10:30'],
-    },
-    {
-      name: 'busy in the gap between two slots, within both buffers',
-      busy: [interval('2026-06-16T09:35Z', '2026-06-16T09:40Z')],
-      expected: ['10:30', '11:15'],
-    },
-    {
-      name: 'busy all day',
-      busy: [interval('2026-06-16T00:00Z', '2026-06-17T00:00Z')],
-      expected: [],
-    },
+    { name: 'busy all day', busy: [interval('2026-06-16T00:00Z', '2026-06-17T00:00Z')], expected: [] },
     {
       name: 'busy on another day',
       busy: [interval('2026-06-15T09:00Z', '2026-06-15T12:00Z')],
@@ -393,7 +360,7 @@ describe('openSlots: busy times, calls and buffers', () => {
     },
   ])('$name', ({ busy = [], calls = [], change, expected }) => {
     const a = availability({ weeklyHours: weekdays, ...change })
-    expect(slotsOn(openSlots(a, busy, calls, now), day)).toEqual(expected.map((time) => `${day}T${time}:00.000Z`))
+    expect(slotsOn(openSlots(a, busy, calls, now), day)).toEqual(onDay(expected))
   })
 })
 

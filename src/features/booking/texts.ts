@@ -4,7 +4,13 @@ import type { FieldMessages } from '@/platform/forms/fields'
 export const BOOKING_INVALID = 'Please correct the fields marked below.'
 export const SLOT_MESSAGE = 'Please pick a time.'
 /** How the error summary names each field ("Time: Please pick a time."). */
-export const BOOKING_LABELS = { slot: 'Time', name: 'Name', email: 'Email', note: 'Note' } as const
+export const BOOKING_LABELS = {
+  slot: 'Time',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone number',
+  note: 'Note',
+} as const
 export const NOTE_MAX = 1000
 export const NOTE_MESSAGES = {
   tooLong: 'Your note can be at most 1,000 characters.',

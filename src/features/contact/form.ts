@@ -18,7 +18,6 @@ export const contactForm: FormDefinition<typeof contactSchema, ContactField> = {
   name: 'contact',
   schema: contactSchema,
   fields: CONTACT_FIELDS,
-  limitByEmail: (msg) => msg.email,
   answers: { ok: CONTACT_SUCCESS, invalid: CONTACT_INVALID },
   accept: async (payload, msg, { req, now, client }) => {
     const settings = await mailSettings(payload, req)

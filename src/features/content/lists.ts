@@ -3,9 +3,11 @@ import type { Where } from 'payload'
 import { coachTimeZone } from '@/domain/dates'
 import type { FaqPage } from '@/domain/faq-pages'
 import { lastGoodMemory, toListState, type ListState } from '@/domain/list-state'
+import { withPrices } from '@/domain/prices'
 import { upcomingWorkshopsWhere } from '@/domain/workshops'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from '@/platform/cache/cache-life'
+import { getPriceCards } from '@/features/pages/read'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
 import type { ContentTag } from '@/platform/cache/tags'
 
@@ -36,17 +38,37 @@ export type BookItem = {
 export type WorkshopItem = { title: string; date: string; format: string; description: string; registerLink: string }
 export type FaqItem = { question: string; answer: string }
 
-type ListSlug = 'testimonials' | 'blog-posts' | 'coaching-services' | 'books' | 'workshops' | 'faqs'
+/** Each list by its cache tag (what an edit revalidates), with the collection it is read from. */
+const LIST_COLLECTIONS = {
+  testimonials: 'testimonials',
+  blogs: 'blog-posts',
+  'coaching-services': 'coaching-services',
+  books: 'books',
+  workshops: 'workshops',
+  faqs: 'faqs',
+} as const satisfies Partial<Record<ContentTag, string>>
+type ListTag = keyof typeof LIST_COLLECTIONS
 
-/** Reads one published list in the coach's order; any failure becomes the list's failed state. */
-async function readList<T>(collection: ListSlug, map: (doc: never) => T, where: Where = {}): Promise<ListState<T>> {
+/** How each list is ordered: the coach's drag-and-drop order, but workshops by date, soonest first. */
+const LIST_SORT: Record<ListTag, string> = {
+  testimonials: '_order',
+  blogs: '_order',
+  'coaching-services': '_order',
+  books: '_order',
+  workshops: 'date',
+  faqs: '_order',
+}
+
+/** Reads one published list in its order (LIST_SORT); any failure becomes the list's failed state. */
+async function readList<T>(tag: ListTag, map: (doc: never) => T, where: Where = {}): Promise<ListState<T>> {
   if (isBuildPhase()) return { status: 'failed' }
+  const collection = LIST_COLLECTIONS[tag]
   try {
     const payload = await payloadClient()
     const result = await payload.find({
       collection,
       where: { and: [{ published: { equals: true } }, where] },
-      sort: '_order',
+      sort: LIST_SORT[tag],
       limit: 100,
       depth: 1,
       pagination: false,
@@ -66,16 +88,19 @@ async function readList<T>(collection: ListSlug, map: (doc: never) => T, where: 
  */
 const keepLastGood = lastGoodMemory()
 
+/**
+ * One list for a cached read, tagged with `tag`: `where` narrows it, and a list read in parts (the FAQs of
+ * one page) names its `part`, so that each part keeps its own last good content.
+ */
 async function cachedList<T>(
-  key: string,
-  tag: ContentTag,
-  read: Promise<ListState<T>>,
-  success?: 'hours',
+  tag: ListTag,
+  map: (doc: never) => T,
+  { where, part, success }: { where?: Where; part?: string; success?: 'hours' } = {},
 ): Promise<ListState<T>> {
-  const state = await read
+  const state = await readList(tag, map, where)
   // The lifetime follows this read: a failure is retried soon even while the last good content is shown.
   cacheOutcome(tag, state.status === 'failed', success)
-  return keepLastGood(key, state)
+  return keepLastGood(part ? `${tag}:${part}` : tag, state)
 }
 
 function mediaUrl(media: number | Media | null | undefined, size?: 'card'): string | null {
@@ -87,93 +112,83 @@ const mediaAlt = (media: number | Media | null | undefined): string =>
 
 export async function getTestimonials(): Promise<ListState<TestimonialItem>> {
   'use cache'
-  return cachedList(
-    'testimonials',
-    'testimonials',
-    readList('testimonials', (doc: Testimonial) => ({ quote: doc.quote, author: doc.author })),
-  )
+  return cachedList('testimonials', (doc: Testimonial) => ({ quote: doc.quote, author: doc.author }))
 }
 
 export async function getBlogPosts(): Promise<ListState<BlogPostItem>> {
   'use cache'
-  return cachedList(
-    'blogs',
-    'blogs',
-    readList('blog-posts', (doc: BlogPost) => {
-      const image = mediaUrl(doc.image, 'card')
-      return {
-        id: String(doc.id),
-        title: doc.title,
-        description: doc.description,
-        imageUrl: image,
-        link: doc.externalLink,
-        excerpt: doc.description,
-        image,
-        externalLink: doc.externalLink,
-        imageAlt: mediaAlt(doc.image),
-      }
-    }),
-  )
+  return cachedList('blogs', (doc: BlogPost) => {
+    const image = mediaUrl(doc.image, 'card')
+    return {
+      id: String(doc.id),
+      title: doc.title,
+      description: doc.description,
+      imageUrl: image,
+      link: doc.externalLink,
+      excerpt: doc.description,
+      image,
+      externalLink: doc.externalLink,
+      imageAlt: mediaAlt(doc.image),
+    }
+  })
 }
 
+/** The coaching services, their price placeholders filled with the current prices (src/domain/prices.ts). */
 export async function getCoachingServices(): Promise<ListState<CoachingServiceItem>> {
+  const [list, cards] = await Promise.all([readCoachingServices(), getPriceCards()])
+  return withPrices(list, cards)
+}
+
+async function readCoachingServices(): Promise<ListState<CoachingServiceItem>> {
   'use cache'
-  return cachedList(
-    'coaching-services',
-    'coaching-services',
-    readList('coaching-services', (doc: CoachingService) => ({
-      title: doc.title,
-      summary: doc.summary,
-      features: (doc.features ?? []).map((f) => f.feature),
-      ...(doc.link ? { link: doc.link } : {}),
-    })),
-  )
+  return cachedList('coaching-services', (doc: CoachingService) => ({
+    title: doc.title,
+    summary: doc.summary,
+    features: (doc.features ?? []).map((f) => f.feature),
+    ...(doc.link ? { link: doc.link } : {}),
+  }))
 }
 
 export async function getBooks(): Promise<ListState<BookItem>> {
   'use cache'
-  return cachedList(
-    'books',
-    'books',
-    readList('books', (doc: Book) => ({
-      title: doc.title,
-      synopsis: doc.synopsis,
-      coverImage: mediaUrl(doc.coverImage, 'card'),
-      purchaseLink: doc.purchaseLink,
-      coverAlt: mediaAlt(doc.coverImage) || `Cover of ${doc.title}`,
-    })),
-  )
+  return cachedList('books', (doc: Book) => ({
+    title: doc.title,
+    synopsis: doc.synopsis,
+    coverImage: mediaUrl(doc.coverImage, 'card'),
+    purchaseLink: doc.purchaseLink,
+    coverAlt: mediaAlt(doc.coverImage) || `Cover of ${doc.title}`,
+  }))
 }
 
 /**
- * Upcoming workshops only (from the start of today in the coach's time zone); re-read hourly so a past event
+ * Upcoming workshops only (from the start of today in the coach's time zone), soonest first; re-read hourly so a past event
  * drops off without anyone touching it.
  */
 export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
   'use cache'
   return cachedList(
     'workshops',
-    'workshops',
-    readList(
-      'workshops',
-      (doc: Workshop) => ({
-        title: doc.title,
-        date: doc.date,
-        format: doc.format,
-        description: doc.description,
-        registerLink: doc.registerLink,
-      }),
-      upcomingWorkshopsWhere(coachTimeZone(), new Date()),
-    ),
-    'hours',
+    (doc: Workshop) => ({
+      title: doc.title,
+      date: doc.date,
+      format: doc.format,
+      description: doc.description,
+      registerLink: doc.registerLink,
+    }),
+    { where: upcomingWorkshopsWhere(coachTimeZone(), new Date()), success: 'hours' },
   )
 }
 
+/** One page's questions and answers, their price placeholders filled with the current prices. */
 export async function getFaqs(page: FaqPage): Promise<ListState<FaqItem>> {
+  const [list, cards] = await Promise.all([readFaqs(page), getPriceCards()])
+  return withPrices(list, cards)
+}
+
+async function readFaqs(page: FaqPage): Promise<ListState<FaqItem>> {
   'use cache'
-  return cachedList(
-    `faqs:${page}`,
-    'faqs',
-    readList('faqs', (doc: Faq) => ({ question: doc.question, answer: doc.answer }), { page: { equals: page } }),
-  )
+  return cachedList('faqs', (doc: Faq) => ({ question: doc.question, answer: doc.answer }), {
+    where: { page: { equals: page } },
+    part: page,
+  })
 }

@@ -15,6 +15,7 @@ export const EXPORTED_COLLECTIONS = [
   { slug: 'contact-messages', label: 'Messages' },
   { slug: 'subscribers', label: 'Subscribers' },
   { slug: 'discovery-calls', label: 'Discovery calls' },
+  { slug: 'person-notes', label: 'Your notes about people' },
   { slug: 'testimonials', label: 'Testimonials' },
   { slug: 'blog-posts', label: 'Blog posts' },
   { slug: 'coaching-services', label: 'Coaching services' },
@@ -36,6 +37,7 @@ export const EXPORTED_GLOBALS = [
   'contact-page',
   'availability',
   'mail-texts',
+  'newsletter-archive',
 ] as const satisfies readonly GlobalSlug[]
 
 export type ExportedCollection = (typeof EXPORTED_COLLECTIONS)[number]['slug']

@@ -3,7 +3,7 @@ import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 /** Every placeholder a mail text may use, with what it becomes (shown to the coach under each text). */
 export const PLACEHOLDERS = {
   name: "the visitor's name",
-  time: "the call's time (in the visitor's time zone and yours)",
+  time: "the call's time (in the visitor's time zone and yours) and, when set, where you meet",
   manageLink: 'the private link to reschedule or cancel the call',
   bookingLink: 'the address of the booking page',
   link: 'the confirmation link',
@@ -31,6 +31,20 @@ type MailTextDefinition = {
 const SITE = ['coachName', 'siteName', 'siteUrl'] as const
 const CALL = ['name', 'time', ...SITE] as const
 
+/** A paragraph of a mail: one line, or lines kept together. */
+type Paragraph = string | readonly string[]
+
+/** A mail's text: its paragraphs with a blank line between them. */
+const text = (...paragraphs: Paragraph[]): string =>
+  paragraphs.map((p) => (typeof p === 'string' ? p : p.join('\n'))).join('\n\n')
+
+/** A mail about the visitor's call: the greeting, what happened, the call's time on its own, then the rest. */
+const aboutCall = (what: string, ...after: Paragraph[]): string => text('Hello {name},', what, '{time}', ...after)
+
+const SIGN_OFF = ['Warm regards,', '{siteName}']
+const MANAGE = 'To reschedule or cancel: {manageLink}'
+const BOOK_AGAIN = 'To book another time: {bookingLink}'
+
 /**
  * The mails a visitor receives, in the coach's voice: the texts a fresh install sends (and sends again
  * whenever a stored text is empty or broken). The mails to the coach and the newsletter's unsubscribe
@@ -43,17 +57,12 @@ export const MAIL_TEXTS = {
     placeholders: ['replyTime', ...SITE],
     required: [],
     subject: 'We received your message | {siteName}',
-    body: [
+    body: text(
       'Hello,',
-      '',
       'Thank you for getting in touch. Your message has reached {coachName}, who replies within {replyTime}.',
-      '',
       'If you did not send a message, you can ignore this e-mail.',
-      '',
-      'Warm regards,',
-      '{siteName}',
-      '{siteUrl}',
-    ].join('\n'),
+      [...SIGN_OFF, '{siteUrl}'],
+    ),
   },
   newsletterConfirmation: {
     label: 'Newsletter: please confirm',
@@ -61,16 +70,15 @@ export const MAIL_TEXTS = {
     placeholders: ['link', ...SITE],
     required: ['link'],
     subject: 'Please confirm your subscription | {siteName}',
-    body: [
+    body: text(
       'Hello,',
-      '',
-      'Someone, hopefully you, asked to receive the newsletter of {siteName} at this address.',
-      'To confirm, open this link and press "Confirm subscription":',
-      '',
+      [
+        'Someone, hopefully you, asked to receive the newsletter of {siteName} at this address.',
+        'To confirm, open this link and press "Confirm subscription":',
+      ],
       '{link}',
-      '',
       'If it was not you, ignore this e-mail: without confirmation nothing will be sent.',
-    ].join('\n'),
+    ),
   },
   callBooked: {
     label: 'Discovery call booked',
@@ -78,20 +86,15 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL, 'manageLink'],
     required: ['time', 'manageLink'],
     subject: 'Your discovery call is booked | {siteName}',
-    body: [
-      'Hello {name},',
-      '',
+    body: aboutCall(
       'Your free discovery call with {coachName} is booked.',
-      '',
-      '{time}',
-      '',
-      'The attached invite adds it to your calendar.',
-      'To reschedule or cancel: {manageLink}',
-      `You can reschedule or cancel until ${RESCHEDULE_NOTICE_HOURS} hours before the call.`,
-      '',
-      'Warm regards,',
-      '{siteName}',
-    ].join('\n'),
+      [
+        'The attached invite adds it to your calendar.',
+        MANAGE,
+        `You can reschedule or cancel until ${RESCHEDULE_NOTICE_HOURS} hours before the call.`,
+      ],
+      SIGN_OFF,
+    ),
   },
   callAlreadyBooked: {
     label: 'Discovery call: already booked',
@@ -99,17 +102,11 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL, 'manageLink'],
     required: ['time', 'manageLink'],
     subject: 'Your discovery call | {siteName}',
-    body: [
-      'Hello {name},',
-      '',
+    body: aboutCall(
       'Someone, hopefully you, tried to book a discovery call with this address. You already have one:',
-      '',
-      '{time}',
-      '',
-      'To reschedule or cancel: {manageLink}',
-      '',
+      MANAGE,
       'If it was not you, you can ignore this e-mail.',
-    ].join('\n'),
+    ),
   },
   callMoved: {
     label: 'Discovery call moved',
@@ -117,15 +114,7 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL, 'manageLink'],
     required: ['time'],
     subject: 'Your discovery call was moved | {siteName}',
-    body: [
-      'Hello {name},',
-      '',
-      'Your discovery call has a new time.',
-      '',
-      '{time}',
-      '',
-      'To reschedule or cancel: {manageLink}',
-    ].join('\n'),
+    body: aboutCall('Your discovery call has a new time.', MANAGE),
   },
   callCancelled: {
     label: 'Discovery call cancelled by the visitor',
@@ -133,15 +122,7 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL, 'bookingLink'],
     required: ['time'],
     subject: 'Your discovery call was cancelled | {siteName}',
-    body: [
-      'Hello {name},',
-      '',
-      'This discovery call was cancelled:',
-      '',
-      '{time}',
-      '',
-      'To book another time: {bookingLink}',
-    ].join('\n'),
+    body: aboutCall('This discovery call was cancelled:', BOOK_AGAIN),
   },
   callCancelledByCoach: {
     label: 'Discovery call cancelled by you',
@@ -149,15 +130,7 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL, 'bookingLink'],
     required: ['time'],
     subject: 'Your discovery call was cancelled | {siteName}',
-    body: [
-      'Hello {name},',
-      '',
-      '{coachName} had to cancel this discovery call:',
-      '',
-      '{time}',
-      '',
-      'To book another time: {bookingLink}',
-    ].join('\n'),
+    body: aboutCall('{coachName} had to cancel this discovery call:', BOOK_AGAIN),
   },
   reminderDayBefore: {
     label: 'Reminder a day before',
@@ -165,16 +138,10 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL, 'manageLink'],
     required: ['time'],
     subject: 'Tomorrow: your discovery call | {siteName}',
-    body: [
-      'Hello {name},',
-      '',
-      'A reminder of your free discovery call with {coachName}:',
-      '',
-      '{time}',
-      '',
+    body: aboutCall('A reminder of your free discovery call with {coachName}:', [
       `Until the call is ${RESCHEDULE_NOTICE_HOURS} hours away you can still reschedule or cancel:`,
       '{manageLink}',
-    ].join('\n'),
+    ]),
   },
   reminderHourBefore: {
     label: 'Reminder an hour before',
@@ -182,7 +149,7 @@ export const MAIL_TEXTS = {
     placeholders: [...CALL],
     required: ['time'],
     subject: 'In one hour: your discovery call | {siteName}',
-    body: ['Hello {name},', '', 'Your discovery call with {coachName} starts in one hour.', '', '{time}'].join('\n'),
+    body: aboutCall('Your discovery call with {coachName} starts in one hour.'),
   },
 } as const satisfies Record<string, MailTextDefinition>
 

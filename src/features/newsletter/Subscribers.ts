@@ -1,7 +1,13 @@
-import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
+import {
+  ValidationError,
+  type CollectionBeforeChangeHook,
+  type CollectionBeforeDeleteHook,
+  type CollectionConfig,
+} from 'payload'
 
 import { inboxAccess } from '@/platform/access'
 import { exportConfirmedSubscribers } from '@/features/newsletter/subscribers-csv'
+import { personLinkField } from '@/features/people/person-link-field'
 
 /** What consent rests on: the address, when and where it was given. Nobody edits it afterwards. */
 const consentRecord = { update: () => false }
@@ -28,6 +34,11 @@ const onlyUnsubscribe: CollectionBeforeChangeHook = ({ data, originalDoc, operat
   return { ...data, unsubscribedAt: new Date().toISOString() }
 }
 
+/** Deleting a subscriber erases what the newsletter kept of them too: each delivery row holds the address. */
+const eraseDeliveries: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.db.deleteMany({ collection: 'newsletter-deliveries', where: { subscriber: { equals: id } }, req })
+}
+
 /** Newsletter subscribers with double opt-in. Tokens are stored only as hashes. */
 export const Subscribers: CollectionConfig = {
   slug: 'subscribers',
@@ -43,7 +54,7 @@ export const Subscribers: CollectionConfig = {
     },
   },
   access: inboxAccess,
-  hooks: { beforeChange: [onlyUnsubscribe] },
+  hooks: { beforeChange: [onlyUnsubscribe], beforeDelete: [eraseDeliveries] },
   endpoints: [{ path: '/export.csv', method: 'get', handler: exportConfirmedSubscribers }],
   fields: [
     // Stored lower-cased, so uniqueness is case-insensitive.
@@ -66,6 +77,8 @@ export const Subscribers: CollectionConfig = {
         { label: 'Pending confirmation', value: 'pending' },
         { label: 'Confirmed', value: 'confirmed' },
         { label: 'Unsubscribed', value: 'unsubscribed' },
+        // The mail server refused the address for good (a 5xx answer or a bounce report): not mailed again.
+        { label: 'Bounced', value: 'bounced' },
       ],
     },
     {
@@ -96,5 +109,7 @@ export const Subscribers: CollectionConfig = {
     { name: 'unsubscribeTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
     // A keyed hash of the inbox the address reaches (victim+1@ is victim@'s): one confirmation mail a day each.
     { name: 'inboxHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
+    // A link to everything the site holds about this address (People).
+    personLinkField,
   ],
 }

@@ -28,7 +28,6 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
   name: 'subscribe',
   schema: subscribeSchema,
   fields: ['email'],
-  limitByEmail: (input) => input.email,
   answers: { ok: SUBSCRIBE_SUCCESS, invalid: EMAIL_MESSAGE },
   accept: async (payload, input, { req, now }) => {
     const email = input.email.toLowerCase()

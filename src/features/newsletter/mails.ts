@@ -1,7 +1,21 @@
+import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
+
 import { composeMail } from '@/features/mail-texts/compose'
 import { composedFromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
+
+/** What the issue's mail is made of: the coach's words, and the site's name and address around them. */
+export const issueContent = (
+  issue: { subject: string; preheader?: string | null; body: unknown },
+  s: MailSettings,
+) => ({
+  subject: issue.subject,
+  preheader: issue.preheader,
+  body: issue.body as SerializedEditorState,
+  siteName: s.brand.siteName,
+  siteUrl: s.siteUrl,
+})
 
 export const unsubscribeLinks = (s: MailSettings, token: string) => ({
   page: `${s.siteUrl}/newsletter/unsubscribe/${encodeURIComponent(token)}`,

@@ -7,6 +7,12 @@ const d = COACHING_COPY
 export const CoachingPage = pageGlobal('coaching', {
   label: 'Coaching',
   fields: [
+    // How to name a price in any text, and the texts that still name one no card has (a notice, not a field).
+    {
+      name: 'priceMentions',
+      type: 'ui',
+      admin: { components: { Field: '@/features/pages/admin/PriceMentions#PriceMentions' } },
+    },
     paragraph('intro', 'Introduction', 400, d.intro),
     {
       name: 'steps',

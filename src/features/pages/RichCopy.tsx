@@ -14,7 +14,8 @@ import { safeHref } from './safe-href'
  */
 
 type Args = Parameters<Extract<JSXConverter, (...args: never[]) => unknown>>[0]
-const children = ({ node, nodesToJSX }: Args) => {
+/** A node's children, converted (none when it has no list of them). */
+export const children = ({ node, nodesToJSX }: Args) => {
   const nodes = (node as { children?: unknown }).children
   return nodesToJSX({ nodes: Array.isArray(nodes) ? nodes : [] })
 }
@@ -37,18 +38,22 @@ const ITALIC = 2
 const STRIKETHROUGH = 4
 const UNDERLINE = 8
 
-const CONVERTERS: JSXConverters = {
+/** A text node with its bold, italic, underline and strikethrough as elements (the site's and the mail's). */
+export const formattedText: JSXConverter = ({ node }) => {
+  const { text, format } = node as { text?: unknown; format?: unknown }
+  let out: React.ReactNode = typeof text === 'string' ? text : ''
+  const bits = typeof format === 'number' ? format : 0
+  if (bits & BOLD) out = <strong>{out}</strong>
+  if (bits & ITALIC) out = <em>{out}</em>
+  if (bits & UNDERLINE) out = <u>{out}</u>
+  if (bits & STRIKETHROUGH) out = <s>{out}</s>
+  return out
+}
+
+/** The site's converters: what RichCopy renders (a page's own text may add to them, e.g. an issue's images). */
+export const SITE_CONVERTERS: JSXConverters = {
   paragraph: (args) => <p>{children(args)}</p>,
-  text: ({ node }) => {
-    const { text, format } = node as { text?: unknown; format?: unknown }
-    let out: React.ReactNode = typeof text === 'string' ? text : ''
-    const bits = typeof format === 'number' ? format : 0
-    if (bits & BOLD) out = <strong>{out}</strong>
-    if (bits & ITALIC) out = <em>{out}</em>
-    if (bits & UNDERLINE) out = <u>{out}</u>
-    if (bits & STRIKETHROUGH) out = <s>{out}</s>
-    return out
-  },
+  text: formattedText,
   linebreak: <br />,
   list: (args) => {
     const ordered = (args.node as { listType?: unknown }).listType === 'number'
@@ -64,6 +69,12 @@ const CONVERTERS: JSXConverters = {
   unknown: (args) => <>{children(args)}</>,
 }
 
-export function RichCopy({ data }: { data: SerializedEditorState }) {
-  return <RichText data={data} converters={CONVERTERS} disableContainer disableIndent disableTextAlign />
+export function RichCopy({
+  data,
+  converters = SITE_CONVERTERS,
+}: {
+  data: SerializedEditorState
+  converters?: JSXConverters
+}) {
+  return <RichText data={data} converters={converters} disableContainer disableIndent disableTextAlign />
 }

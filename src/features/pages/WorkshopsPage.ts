@@ -5,7 +5,8 @@ const d = WORKSHOPS_COPY
 
 /** The workshops page's own words: introduction, past highlights per year, the newsletter invitation. */
 export const WorkshopsPage = pageGlobal('workshops', {
-  label: 'Workshops',
+  // Not "Workshops": that is the list of events under Content, and the navigation must tell the two apart.
+  label: 'Workshops page',
   fields: [
     paragraph('intro', 'Introduction', 300, d.intro),
     {

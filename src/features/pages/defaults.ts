@@ -78,7 +78,8 @@ export const COACHING_COPY = {
   },
   seo: {
     title: 'Coaching',
-    description: 'Coaching packages, what to expect, pricing from $150 and answers to common questions.',
+    // "$150" with the seeded prices: the lowest pricing card's price, whatever it becomes (src/domain/prices.ts).
+    description: 'Coaching packages, what to expect, pricing from {lowest price} and answers to common questions.',
   },
 }
 

@@ -60,15 +60,27 @@ export const paragraph = (name: string, label: string, max: number, defaultValue
   admin: { rows: 3, description: `At most ${max} characters.` },
 })
 
+/** The kinds of address a link may have: web, mail or phone, or a page of the site (see safeHref). */
+export const linkAddress = (value: null | string | undefined) =>
+  safeHref(value) !== null ||
+  'Use a full address starting with https://, mailto: or tel:, or a page of this site such as /coaching.'
+
+/** Links, their address checked as it is typed; none to documents (the pages' editor and the newsletter's). */
+export const checkedLinks = () =>
+  LinkFeature({
+    enabledCollections: [],
+    disableAutoLinks: true,
+    fields: ({ defaultFields }) =>
+      defaultFields.map((field) =>
+        field.type === 'text' && field.name === 'url' ? ({ ...field, validate: linkAddress } as typeof field) : field,
+      ),
+  })
+
 /**
  * The editor of the coach's rich text: paragraphs, bold, italic, lists and links (to web, mail or phone
  * addresses or the site's own paths), and nothing that could change the page around it. The site renders
  * it with RichCopy, which enforces the same set whatever a document holds.
  */
-const linkAddress = (value: null | string | undefined) =>
-  safeHref(value) !== null ||
-  'Use a full address starting with https://, mailto: or tel:, or a page of this site such as /coaching.'
-
 const editor = lexicalEditor({
   features: () => [
     ParagraphFeature(),
@@ -76,14 +88,7 @@ const editor = lexicalEditor({
     ItalicFeature(),
     UnorderedListFeature(),
     OrderedListFeature(),
-    LinkFeature({
-      enabledCollections: [],
-      disableAutoLinks: true,
-      fields: ({ defaultFields }) =>
-        defaultFields.map((field) =>
-          field.type === 'text' && field.name === 'url' ? ({ ...field, validate: linkAddress } as typeof field) : field,
-        ),
-    }),
+    checkedLinks(),
     InlineToolbarFeature(),
   ],
 })
@@ -158,6 +163,16 @@ export function pageGlobal(page: PageName, config: Pick<GlobalConfig, 'label' | 
       group: 'Pages',
       description: 'Save a draft and use Preview to see the page before anyone else does; Publish puts it live.',
       preview: () => `/preview/${page}`,
+      components: {
+        elements: {
+          // "Live" / "Changes not published yet" instead of Draft / Published / Changed; Preview in words.
+          Status: '@/features/pages/admin/PageStatus#PageStatus',
+          PreviewButton: {
+            path: '@/features/pages/admin/PreviewLink#PreviewLink',
+            clientProps: { href: `/preview/${page}` },
+          },
+        },
+      },
     },
     // Only the coach reads it through Payload; the site reads published copy on the server.
     access: { read: authenticated, update: authenticated, readVersions: authenticated },

@@ -1,14 +1,7 @@
-import type { GlobalConfig } from 'payload'
+import { settingsGlobal } from './settings-global'
 
-import { anyone, authenticated } from '@/platform/access'
-import { revalidateGlobal } from '@/platform/cache/revalidate'
-
-export const Announcement: GlobalConfig = {
-  slug: 'announcement',
+export const Announcement = settingsGlobal('announcement', {
   label: 'Announcement banner',
-  admin: { group: 'Settings' },
-  access: { read: anyone, update: authenticated },
-  hooks: { afterChange: revalidateGlobal('announcement') },
   fields: [
     {
       name: 'text',
@@ -34,4 +27,4 @@ export const Announcement: GlobalConfig = {
       },
     },
   ],
-}
+})

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { ExternalLink } from '@/components/ExternalLink'
 import { Logo } from '@/components/Logo'
 import { DISCOVERY_CALL } from '@/domain/business'
+import { ArchiveLink } from '@/features/newsletter/ArchiveLink'
 import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 import { getSiteSettings } from './site-settings'
 
@@ -35,6 +36,7 @@ export async function SiteFooter() {
           <h2 id="footer-newsletter">Subscribe to Our Newsletter</h2>
           <p>Monthly notes on growth, habits and upcoming workshops. No spam.</p>
           <SubscribeForm source="footer" />
+          <ArchiveLink />
         </section>
         <section className="site-footer__block" aria-labelledby="footer-schedule">
           <h2 id="footer-schedule">Schedule a Call</h2>

@@ -1,9 +1,6 @@
-import type { GlobalConfig } from 'payload'
-
-import { anyone, authenticated } from '@/platform/access'
 import { urlField } from '@/platform/fields/url'
 import { DEFAULT_BRAND } from '@/domain/brand'
-import { revalidateGlobal } from '@/platform/cache/revalidate'
+import { settingsGlobal } from './settings-global'
 
 /** A required line of the brand, with its limit said in the coach's terms and the built-in words as default. */
 const brandLine = (name: string, label: string, max: number, defaultValue: string, description: string) => ({
@@ -16,12 +13,8 @@ const brandLine = (name: string, label: string, max: number, defaultValue: strin
   admin: { description: `${description} At most ${max} characters.` },
 })
 
-export const SiteSettings: GlobalConfig = {
-  slug: 'site-settings',
+export const SiteSettings = settingsGlobal('site-settings', {
   label: 'Site settings',
-  admin: { group: 'Settings' },
-  access: { read: anyone, update: authenticated },
-  hooks: { afterChange: revalidateGlobal('site-settings') },
   fields: [
     {
       type: 'tabs',
@@ -137,4 +130,4 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
   ],
-}
+})

@@ -9,6 +9,7 @@ import type {
 import { revalidateTag } from 'next/cache'
 
 import type { ContentTag } from '@/platform/cache/tags'
+import { expectTags, expireTagsNow } from '@/platform/cache/shared-tags'
 import { invalidatePageCache } from '@/platform/server/page-cache'
 
 /** Set on a request whose writes commit later: the tags they touch wait here until the commit. */
@@ -22,8 +23,8 @@ export function revalidateAfterCommit(): { context: RequestContext; tags: Set<Co
 
 /**
  * Content changes revalidate exactly the cached reads tagged with the list they touch: the next visitor of
- * any page (or API) showing that list gets the change. Outside the Next server (seed and migration scripts)
- * there is no cache to revalidate, so the call is skipped there.
+ * any page (or API) showing that list gets the change, also when the change was made outside a request (the
+ * newsletter's sender, in the server's background).
  */
 export function revalidateTags(tags: Iterable<ContentTag>, payload: Payload): void {
   // The answers the server keeps for a second (src/platform/server/page-cache.ts) go too.
@@ -31,14 +32,33 @@ export function revalidateTags(tags: Iterable<ContentTag>, payload: Payload): vo
   for (const tag of tags) {
     try {
       revalidateTag(tag, { expire: 0 })
+      // Next shares it with the other instances when the request is done; the answer waits for that.
+      expectTags([tag])
     } catch (error) {
-      // "static generation store missing": we are not inside a Next request (a script on the Local API).
-      payload.logger.debug({ err: error, msg: `revalidate ${tag} skipped outside Next` })
+      // "static generation store missing": we are not inside a Next request (a background job of the server,
+      // or a script on the Local API, where no cache is kept): the tag is expired without Next's help.
+      payload.logger.debug({ err: error, msg: `revalidate ${tag} outside a request` })
+      try {
+        void expireTagsNow([tag])
+      } catch (failure) {
+        payload.logger.debug({ err: failure, msg: `revalidate ${tag} skipped outside Next` })
+      }
     }
   }
 }
 
-function revalidate(tag: ContentTag, req: PayloadRequest): void {
+/**
+ * For a change made by a job in the server's background (the newsletter's sender finishing an issue). Such a
+ * job may run in the async context of the request that woke it, long after that request ended, where Next's
+ * revalidateTag would record the tags on a request that is over: the tags are expired directly instead.
+ */
+export function revalidateFromBackground(tags: ContentTag[], payload: Payload): void {
+  invalidatePageCache()
+  expireTagsNow(tags).catch((error: unknown) => payload.logger.warn({ err: error, msg: 'Could not expire cache tags' }))
+}
+
+/** Revalidates `tag` after a change made through `req` (after its commit when the request holds its writes). */
+export function revalidate(tag: ContentTag, req: PayloadRequest): void {
   if (req.context?.disableRevalidate) return
   const pending = req.context?.[PENDING]
   if (pending instanceof Set) pending.add(tag)

@@ -43,6 +43,10 @@ type State = {
   listeners: Listener[]
   /** Writes to Redis not yet acknowledged. */
   inFlight: Set<Promise<unknown>>
+  /** Tags an edit has expired whose publishing Next has not started yet (see expectTags). */
+  expected: Set<string>
+  /** Told when the last expected tag is published. */
+  waiters: Set<() => void>
   lastWarning: number
 }
 
@@ -83,7 +87,17 @@ export async function connectSharedTags(
         (error: Error) => warn(state, `Could not share a cache entry: ${error.message}`),
       ),
   }
-  const state: State = { client, entries, prefix, version: 0, listeners: [], inFlight: new Set(), lastWarning: 0 }
+  const state: State = {
+    client,
+    entries,
+    prefix,
+    version: 0,
+    listeners: [],
+    inFlight: new Set(),
+    expected: new Set(),
+    waiters: new Set(),
+    lastWarning: 0,
+  }
   client.on('error', (error: Error) => warn(state, `Redis (shared cache): ${error.message}`))
   slot()[KEY] = state
   // A Redis that is away at start does not keep the site from starting: the client keeps trying.
@@ -112,15 +126,41 @@ export function onSharedTags(listener: Listener): void {
  * the app's bundle), stamped with this instance's clock.
  */
 function expireHere(tags: string[]): void {
-  const now = Date.now()
+  // Next's clock, not Date.now(): Next judges a tag expired when its time is at or before
+  // performance.timeOrigin + performance.now(), which in a long-running process can lag the wall clock by a few
+  // milliseconds; stamped with Date.now(), the very next request could still find the tag not yet expired.
+  const now = Math.round(performance.timeOrigin + performance.now())
   const manifest = nextTagsManifest()
   for (const tag of tags) manifest.set(tag, { ...manifest.get(tag), stale: now, expired: now })
+}
+
+/**
+ * Announces tags an edit has just expired through Next (`revalidateTag`), before Next gets to publish them:
+ * Next runs a request's revalidations when its handler is done, which can be after the answer has begun to
+ * end. `settled` waits for announced tags too, so the editor's answer never ends before Redis has them.
+ */
+export function expectTags(tags: Iterable<string>): void {
+  const state = slot()[KEY]
+  if (!state) return
+  for (const tag of tags) state.expected.add(tag)
+}
+
+/**
+ * Expires tags where Next's `revalidateTag` cannot: outside a request (a background job such as the
+ * newsletter's sender finishing an issue). Here, in the manifest as `revalidateTag` would, and on every other
+ * instance through Redis, so the next request anywhere renders afresh.
+ */
+export function expireTagsNow(tags: string[]): Promise<void> {
+  expireHere(tags)
+  return publishTags(tags)
 }
 
 /** Records that this instance expired these tags, for every other instance's next request. */
 export function publishTags(tags: string[]): Promise<void> {
   const state = slot()[KEY]
   if (!state || tags.length === 0) return Promise.resolve()
+  for (const tag of tags) state.expected.delete(tag)
+  if (state.expected.size === 0) for (const wake of state.waiters) wake()
   const write = state.client
     .eval(PUBLISH, { keys: [`${state.prefix}tags:version`, `${state.prefix}tags`], arguments: tags })
     .then((version) => {
@@ -132,10 +172,30 @@ export function publishTags(tags: string[]): Promise<void> {
   return write.finally(() => state.inFlight.delete(write))
 }
 
-/** Resolves once every tag this instance has published so far is in Redis (or failed to get there). */
+/** How long an answer waits at most for announced tags that Next has not published (a tag it never will). */
+const EXPECTED_WAIT_MS = 2000
+
+/**
+ * Resolves once every tag this instance has published so far is in Redis (or failed to get there), and the
+ * tags announced by expectTags have been published too (for at most EXPECTED_WAIT_MS).
+ */
 export async function settled(): Promise<void> {
   const state = slot()[KEY]
-  if (state && state.inFlight.size > 0) await Promise.all([...state.inFlight])
+  if (!state) return
+  if (state.expected.size > 0) {
+    let timer: NodeJS.Timeout | undefined
+    let wake = () => {}
+    const published = await new Promise<boolean>((resolve) => {
+      wake = () => resolve(true)
+      state.waiters.add(wake)
+      timer = setTimeout(() => resolve(false), EXPECTED_WAIT_MS)
+    })
+    clearTimeout(timer)
+    state.waiters.delete(wake)
+    // A tag announced but never published (Next did not run that request's revalidations) waits no longer.
+    if (!published) state.expected.clear()
+  }
+  if (state.inFlight.size > 0) await Promise.all([...state.inFlight])
 }
 
 /**

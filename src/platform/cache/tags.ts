@@ -8,6 +8,10 @@ export type ContentTag =
   | 'faqs'
   | 'site-settings'
   | 'announcement'
+  // Whether the newsletter's archive is on (its pages, the footer's and the workshops page's link to it), and
+  // what it shows (the sent issues).
+  | 'newsletter-archive'
+  | 'newsletter-issues'
   // The open times of /scheduling: no cached read carries it, but every instance drops the answers it keeps
   // for a second (src/platform/server/page-cache.ts) when a call or the availability changes.
   | 'open-times'

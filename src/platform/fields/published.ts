@@ -9,5 +9,7 @@ export const publishedField = (): CheckboxField => ({
   admin: {
     position: 'sidebar',
     description: 'Only published items are shown on the website.',
+    // "Yes" / "No" in the lists, not true / false.
+    components: { Cell: '@/components/YesNoCell#YesNoCell' },
   },
 })

@@ -1,9 +1,8 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
-import type { z } from 'zod'
 
 import { clientFromHeaders } from './client'
-import type { FormDefinition } from './pipeline'
+import type { FormDefinition, FormSchema } from './pipeline'
 import { submitForm } from './pipeline'
 import type { FormResult } from './results'
 
@@ -12,7 +11,7 @@ import type { FormResult } from './results'
  * page and the result). With JavaScript the form calls its HTTP endpoint, which takes the same path.
  * Each feature exports it from its own 'use server' file.
  */
-export async function formAction<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+export async function formAction<Schema extends FormSchema, Field extends string>(
   form: FormDefinition<Schema, Field>,
   formData: FormData,
 ): Promise<FormResult<Field>> {

@@ -1,10 +1,9 @@
-import type { z } from 'zod'
-
-import { siteUrl } from '@/domain/brand'
-
 import { clientFromHeaders } from './client'
-import { submitForm, type FormDefinition } from './pipeline'
+import { crossSiteRefusal } from './cross-site'
+import { submitForm, type FormDefinition, type FormSchema } from './pipeline'
 import { httpStatus } from './results'
+
+export { crossSiteRefusal }
 
 /** Larger bodies are refused before they are read: the longest valid contact message is far smaller. */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -41,26 +40,11 @@ export const mediaType = (request: Request): string =>
   (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
 
 /**
- * A post a browser sent from another site is refused (403) before its body is read: the browser says so
- * in Sec-Fetch-Site, and older ones in Origin. Requests without either (mail providers' one-click
- * unsubscribe, scripts) are not browsers acting for someone else and are let through.
- */
-export function crossSiteRefusal(request: Request): Response | null {
-  const site = request.headers.get('sec-fetch-site')
-  const origin = request.headers.get('origin')
-  const host = request.headers.get('host')
-  const own = new Set([siteUrl().origin, ...(host ? [`http://${host}`, `https://${host}`] : [])])
-  const crossSite =
-    (site !== null && site !== 'same-origin' && site !== 'none') || (origin !== null && !own.has(origin))
-  return crossSite ? json({ status: 'invalid', message: 'This form can only be sent from this site.' }, 403) : null
-}
-
-/**
  * POST /api/<form>: JSON or a url-encoded form in, JSON out, with the status saying what happened
  * (200 accepted, 422 invalid, 429 too many posts, 413 too large, 415 wrong type, 403 sent from another site,
  * 503 try again).
  */
-export async function formEndpoint<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+export async function formEndpoint<Schema extends FormSchema, Field extends string>(
   form: FormDefinition<Schema, Field>,
   request: Request,
 ): Promise<Response> {

@@ -24,22 +24,41 @@ export class FormRefusal extends Error {
   }
 }
 
-/** What `accept` may answer besides the form's ok text: a page to go to, or a refusal to keep (committed). */
-export type Acceptance = void | { redirectTo: string } | { refused: string }
+/**
+ * Thrown by a form's `accept` when a field is wrong by a rule that depends on the site's settings (e.g. a phone
+ * number asked for only when the coach calls): nothing is written, and the visitor gets the form's invalid
+ * answer with these field messages and what they typed (HTTP 422), as for a fault the schema finds.
+ */
+export class FormInvalid<Field extends string = string> extends Error {
+  constructor(readonly errors: Partial<Record<Field, string>>) {
+    super('A field is not valid.')
+    this.name = 'FormInvalid'
+  }
+}
+
+/**
+ * What `accept` may answer besides the form's ok text: a page to go to, a refusal to keep (committed), or the
+ * ok answer in other words (`answer`: still an accepted post).
+ */
+export type Acceptance = void | { redirectTo: string } | { refused: string } | { answer: string }
+
+/**
+ * What a form's schema gives: every form of the site asks for the visitor's e-mail address (`email`), since
+ * it answers someone by mail, and posts are limited per inbox as well as per client.
+ */
+export type FormSchema = z.ZodType<{ email: string } & Record<string, unknown>>
 
 /**
  * A form of the site: what it accepts and what it does. A new form is one of these, one route that passes
  * it to `formEndpoint`, one server action made by `formAction`, and its component (src/components/forms/,
  * whose markup tells the page's script where to send it and how to answer: src/browser/forms.ts).
  */
-export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Field extends string> = {
+export type FormDefinition<Schema extends FormSchema, Field extends string> = {
   /** Names the form in rate-limit keys and logs. */
   name: string
   schema: Schema
   /** The text fields shown again when the post comes back with errors. */
   fields: readonly Field[]
-  /** Rate-limited by e-mail address (from the valid input) as well as by client. */
-  limitByEmail: (input: z.output<Schema>) => string
   answers: {
     /** The answer to an accepted post, and to a bot (which must not learn it was caught). */
     ok: string
@@ -58,7 +77,7 @@ export type FormDefinition<Schema extends z.ZodType<Record<string, unknown>>, Fi
 }
 
 /** The form's rules for one post, in order: spam defences, validation, then `accept`. */
-export async function runForm<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+export async function runForm<Schema extends FormSchema, Field extends string>(
   payload: Payload,
   form: FormDefinition<Schema, Field>,
   posted: Record<string, unknown>,
@@ -75,7 +94,7 @@ export async function runForm<Schema extends z.ZodType<Record<string, unknown>>,
   const values = keptValues(raw, form.fields)
   const parsed = form.schema.safeParse(raw)
   // Limited per client and per inbox (victim+1@ and victim+2@ count as victim@).
-  const inbox = parsed.success ? [keyedHash(payloadSecret(), mailboxIdentity(form.limitByEmail(parsed.data)))] : []
+  const inbox = parsed.success ? [keyedHash(payloadSecret(), mailboxIdentity(parsed.data.email))] : []
   const keys = [client.ipHash, ...inbox]
 
   const guard = await guardFormPost(payload, form.name, raw, keys, now)
@@ -90,9 +109,18 @@ export async function runForm<Schema extends z.ZodType<Record<string, unknown>>,
     outcome = await inTransaction(payload, (req) => form.accept(payload, parsed.data, { req, now, client }))
   } catch (error) {
     if (error instanceof FormRefusal) return { status: 'conflict', message: error.message, values }
+    if (error instanceof FormInvalid) {
+      return {
+        status: 'invalid',
+        message: form.answers.invalid,
+        errors: error.errors as Partial<Record<Field, string>>,
+        values,
+      }
+    }
     throw error
   }
   if (outcome && 'refused' in outcome) return { status: 'conflict', message: outcome.refused, values }
+  if (outcome && 'answer' in outcome) return { status: 'ok', message: outcome.answer }
   return { status: 'ok', message: form.answers.ok, ...(outcome ? { redirectTo: outcome.redirectTo } : {}) }
 }
 
@@ -101,7 +129,7 @@ export async function runForm<Schema extends z.ZodType<Record<string, unknown>>,
  * once the post is stored with its mail, the outbox is asked to deliver right after the response. A database
  * failure becomes a clear "try again" answer, with what was typed kept.
  */
-export async function submitForm<Schema extends z.ZodType<Record<string, unknown>>, Field extends string>(
+export async function submitForm<Schema extends FormSchema, Field extends string>(
   form: FormDefinition<Schema, Field>,
   raw: Record<string, unknown>,
   client: FormClient,

@@ -49,15 +49,7 @@ export async function enqueueMail(
     collection: 'mail-outbox',
     data: {
       kind,
-      from: mail.from,
-      to: mail.to,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      headers: mail.headers ?? null,
-      attachments: mail.attachments ?? null,
-      calendar: mail.calendar ?? null,
+      ...mailColumns(mail),
       reference: reference ?? null,
       idempotencyKey: idempotencyKey ?? null,
       status: 'queued',
@@ -156,6 +148,22 @@ export type DeliveryReport = { sent: number; retried: number; failed: number }
 const SEND_CONCURRENCY = 4
 /** Mails looked at per run; a full batch means there may be more due. */
 export const BATCH_SIZE = 50
+
+/*
+ * A mail and its outbox row: the row keeps each part of the mail in the column of the same name (null where
+ * the mail has none), and gives the mail back from them (`outgoing`).
+ */
+const mailColumns = ({ from, to, replyTo, subject, text, html, headers, attachments, calendar }: OutgoingMail) => ({
+  from,
+  to,
+  replyTo: replyTo ?? null,
+  subject,
+  text,
+  html: html ?? null,
+  headers: headers ?? null,
+  attachments: attachments ?? null,
+  calendar: calendar ?? null,
+})
 
 /** What the outbox row shows of the mail, links hidden. */
 const readableContent = (mail: MailOutbox): MailContent => ({

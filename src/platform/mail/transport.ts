@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer'
-import type SMTPTransport from 'nodemailer/lib/smtp-transport'
+import type SMTPPool from 'nodemailer/lib/smtp-pool'
 
 import { dataDir } from '@/platform/data-dir'
 
@@ -26,6 +26,8 @@ export type OutgoingMail = {
    * alternative, which is what makes mail clients show "Add to calendar" or remove a cancelled event.
    */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | null
+  /** A Message-ID of the sender's own (e.g. one that stays the same when a newsletter mail is tried again). */
+  messageId?: string
 }
 
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<{ messageId: string }> }
@@ -47,6 +49,23 @@ export function mailTransport(): MailTransport {
 export const createMailTransport = (smtpUrl?: string): MailTransport =>
   smtpUrl ? smtpTransport(smtpUrl) : fileTransport(path.join(dataDir(), 'outbox'))
 
+let bulk: { url: string | undefined; transport: MailTransport } | undefined
+
+/**
+ * The newsletter's own connections to the same server (or files, without SMTP_URL): an issue going out to
+ * thousands does not hold up a visitor's confirmation or a call's invite. One connection per mail (the sender
+ * runs a few at once), not nodemailer's pool: the pool reports a server's "421 try later" as a connection
+ * lost while sending, which would leave that reader uncertain instead of tried again. Without it each error
+ * says what the server answered (see src/features/newsletter/smtp-outcome.ts).
+ */
+export function bulkMailTransport(): MailTransport {
+  const url = process.env.SMTP_URL || undefined
+  if (bulk && bulk.url === url) return bulk.transport
+  const transport = url ? smtpTransport(url, { pool: false }) : fileTransport(path.join(dataDir(), 'outbox'))
+  bulk = { url, transport }
+  return transport
+}
+
 const nodemailerMessage = (mail: OutgoingMail): Mail.Options => ({
   from: mail.from,
   to: mail.to,
@@ -57,18 +76,28 @@ const nodemailerMessage = (mail: OutgoingMail): Mail.Options => ({
   headers: mail.headers,
   attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
   icalEvent: mail.calendar ? { method: mail.calendar.method, content: mail.calendar.content } : undefined,
+  messageId: mail.messageId,
 })
 
-function smtpTransport(url: string): MailTransport {
-  const smtp = nodemailer.createTransport(url, {
-    // A few reused connections instead of one per mail.
-    pool: true,
+/**
+ * SMTP through a pool of a few reused connections. The options go in one object with the address (`url`):
+ * given as createTransport's second argument they would be taken as defaults for every message, and the
+ * transport would open a new connection per mail with nodemailer's default timeouts of minutes.
+ * A mail whose connection closes while it is being sent is not handed to another connection by the pool
+ * (`maxRequeues: 0`): the server may already have it. The outbox retries it later; the newsletter marks it
+ * uncertain instead of sending a second copy.
+ */
+function smtpTransport(url: string, { pool = true }: { pool?: boolean } = {}): MailTransport {
+  const smtp = nodemailer.createTransport({
+    url,
+    pool,
     maxConnections: 3,
+    maxRequeues: 0,
     // Fail fast so one unreachable server does not hold the worker; the outbox retries later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  } as SMTPTransport.Options)
+  } as SMTPPool.Options & { url: string })
   return {
     send: async (mail) => {
       const info = await smtp.sendMail(nodemailerMessage(mail))

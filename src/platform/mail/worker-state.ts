@@ -11,6 +11,8 @@ export type WorkerState = {
   current?: Promise<void>
   /** Set on shutdown: no new run starts. */
   stopped?: boolean
+  /** Other senders' ways to stop for shutdown (e.g. the newsletter's), each resolving when it has stopped. */
+  drains?: (() => Promise<void>)[]
 }
 
 const KEY = Symbol.for('coach-site.outbox-worker')
@@ -28,8 +30,15 @@ export async function drainOutbox(timeoutMs: number): Promise<void> {
   const s = workerState()
   s.stopped = true
   if (s.timer) clearInterval(s.timer)
-  if (!s.current) return
+  const running = [...(s.current ? [s.current] : []), ...(s.drains ?? []).map((drain) => drain())]
+  if (running.length === 0) return
   let timer: NodeJS.Timeout | undefined
-  await Promise.race([s.current, new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))])
+  await Promise.race([Promise.all(running), new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))])
   clearTimeout(timer)
+}
+
+/** Registers another sender to stop, and wait for, on shutdown. */
+export function onDrain(drain: () => Promise<void>): void {
+  const s = workerState()
+  ;(s.drains ??= []).push(drain)
 }

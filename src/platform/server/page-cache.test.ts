@@ -9,6 +9,7 @@ import {
   answerFromCache,
   doNotKeep,
   invalidatePageCache,
+  PAGE_CACHE_BYTES,
   PAGE_CACHE_ENTRIES,
   PAGE_CACHE_MS,
   PUBLIC_CACHE_CONTROL,
@@ -25,7 +26,8 @@ beforeAll(async () => {
     recordForCache(req, res)
     renders++
     const url = new URL(req.url ?? '/', 'http://x')
-    const body = `<p>render ${renders} of ${url.pathname}</p>`
+    // Pages under /heavy/ weigh 900 kB each, under the largest answer kept (1 MB).
+    const body = `<p>render ${renders} of ${url.pathname}</p>${url.pathname.startsWith('/heavy/') ? 'x'.repeat(900_000) : ''}`
     // The booking page goes out as Next sends a page rendered per request.
     const shared = !/^\/(private|scheduling)/.test(url.pathname)
     res.setHeader('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : 'private, no-store')
@@ -168,5 +170,23 @@ describe('the page cache', () => {
     expect(asked).not.toBe(home)
     expect(await (await get('/?utm_source=newsletter')).text()).toBe(asked)
     expect(await (await get('/scheduling?from=2026-12-01')).text()).not.toBe(later)
+  })
+
+  it('keeps no more bytes than PAGE_CACHE_BYTES, making room with the oldest answers', async () => {
+    const fit = Math.floor(PAGE_CACHE_BYTES / 900_000)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const first = await (await get('/heavy/0')).text()
+      expect(await (await get('/heavy/0')).text(), 'kept while there is room').toBe(first)
+      for (let i = 1; i <= fit + 2; i++) await (await get(`/heavy/${i}`)).text()
+      const rendersBefore = renders
+      const newest = `/heavy/${fit + 2}`
+      await (await get(newest)).text()
+      expect(renders, 'the newest answer is kept').toBe(rendersBefore)
+      expect(await (await get('/heavy/0')).text(), 'the oldest made room').not.toBe(first)
+      expect(renders).toBe(rendersBefore + 1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -44,6 +44,12 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-
  * for the very address it was made for.)
  */
 export const PAGE_CACHE_ENTRIES = { withoutQuery: 500, withQuery: 100 }
+/**
+ * How many bytes of answers are kept at most, both kinds together: what the cache may cost a small server
+ * whatever its pages weigh (each encoding of each page is a copy). Answers past their second are dropped as
+ * new ones come, and the oldest make room beyond that, those with a query first.
+ */
+export const PAGE_CACHE_BYTES = 16 * 1024 * 1024
 const MAX_BODY_BYTES = 1024 * 1024
 
 type Entry = {
@@ -54,11 +60,11 @@ type Entry = {
   body: Buffer
 }
 
-type State = { generation: number; withoutQuery: Map<string, Entry>; withQuery: Map<string, Entry> }
+type State = { generation: number; bytes: number; withoutQuery: Map<string, Entry>; withQuery: Map<string, Entry> }
 const STATE = Symbol.for('coach.page-cache')
 const state = (): State => {
   const g = globalThis as { [STATE]?: State }
-  return (g[STATE] ??= { generation: 0, withoutQuery: new Map(), withQuery: new Map() })
+  return (g[STATE] ??= { generation: 0, bytes: 0, withoutQuery: new Map(), withQuery: new Map() })
 }
 
 /** Every kept answer is dropped: content changed. */
@@ -67,6 +73,36 @@ export function invalidatePageCache(): void {
   s.generation++
   s.withoutQuery.clear()
   s.withQuery.clear()
+  s.bytes = 0
+}
+
+/** Drops one kept answer, counting its bytes out. */
+function drop(s: State, bucket: keyof typeof PAGE_CACHE_ENTRIES, key: string): void {
+  const entry = s[bucket].get(key)
+  if (!entry) return
+  s.bytes -= entry.body.length
+  s[bucket].delete(key)
+}
+
+/** Keeps an answer within the limits (see PAGE_CACHE_ENTRIES and PAGE_CACHE_BYTES). */
+function keepAnswer(s: State, bucket: keyof typeof PAGE_CACHE_ENTRIES, key: string, entry: Entry): void {
+  drop(s, bucket, key)
+  const now = entry.at
+  // A Map keeps the order entries were set in: the oldest come first.
+  for (const b of ['withQuery', 'withoutQuery'] as const) {
+    for (const [k, e] of s[b]) {
+      if (now - e.at <= PAGE_CACHE_MS) break
+      drop(s, b, k)
+    }
+  }
+  const entries = s[bucket]
+  if (entries.size >= PAGE_CACHE_ENTRIES[bucket]) drop(s, bucket, entries.keys().next().value!)
+  for (const b of ['withQuery', 'withoutQuery'] as const) {
+    while (s.bytes + entry.body.length > PAGE_CACHE_BYTES && s[b].size > 0) drop(s, b, s[b].keys().next().value!)
+  }
+  if (s.bytes + entry.body.length > PAGE_CACHE_BYTES) return
+  entries.set(key, entry)
+  s.bytes += entry.body.length
 }
 
 /** Where this request's answer is kept (see PAGE_CACHE_ENTRIES). */
@@ -97,7 +133,7 @@ export function answerFromCache(req: http.IncomingMessage, res: http.ServerRespo
   const entry = entries.get(keyOf(req))
   if (!entry) return false
   if (entry.generation !== s.generation || Date.now() - entry.at > PAGE_CACHE_MS) {
-    entries.delete(keyOf(req))
+    drop(s, bucketOf(req), keyOf(req))
     return false
   }
   // The client's copy is current when it names the kept ETag. (A reload's `Cache-Control: no-cache` is not
@@ -168,12 +204,8 @@ export function recordForCache(req: http.IncomingMessage, res: http.ServerRespon
     if (!shareable) return
     const headers: http.OutgoingHttpHeaders = {}
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_CONNECTION.has(name)) headers[name] = value
-    const bucket = bucketOf(req)
-    const entries = s[bucket]
-    // The oldest kept answer of the same kind makes room (a Map keeps the order entries were set in).
-    if (!entries.has(key) && entries.size >= PAGE_CACHE_ENTRIES[bucket]) entries.delete(entries.keys().next().value!)
-    entries.delete(key)
-    entries.set(key, { at: Date.now(), generation, status: res.statusCode, headers, body: Buffer.concat(chunks) })
+    const body = Buffer.concat(chunks)
+    keepAnswer(s, bucketOf(req), key, { at: Date.now(), generation, status: res.statusCode, headers, body })
   })
 }
 

@@ -23,10 +23,12 @@ describe('the Content-Security-Policy', () => {
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
-      'frame-src https://www.youtube-nocookie.com',
+      "frame-src 'self' https://www.youtube-nocookie.com",
     ]) {
       expect(policy).toContain(d)
     }
+    // Only the admin (the policy with a nonce) frames the site itself: a newsletter issue's preview.
+    expect(contentSecurityPolicy()).toContain('frame-src https://www.youtube-nocookie.com;')
   })
 
   it('makes a new nonce each time, one Next reads back from the policy a request carries', () => {
@@ -66,6 +68,15 @@ describe('a response through applyContentSecurityPolicy', () => {
         res.setHeader('Content-Length', Buffer.byteLength(html))
         res.write(html.slice(0, 13))
         setTimeout(() => res.end(html.slice(13)), 20)
+      } else if (req.url === '/admin/framed' || req.url === '/framed') {
+        res.setHeader('X-Frame-Options', 'DENY')
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src *; frame-ancestors 'self'")
+        res.writeHead(200, { 'Content-Type': 'text/html' })
+        res.end('<p>framed</p>')
+      } else if (req.url === '/admin/looser') {
+        res.setHeader('Content-Security-Policy', 'default-src *')
+        res.writeHead(200, { 'Content-Type': 'text/html' })
+        res.end('<p>looser</p>')
       } else if (req.url === '/not-modified') {
         res.writeHead(304, { 'Content-Type': 'text/html' })
         res.end()
@@ -105,5 +116,19 @@ describe('a response through applyContentSecurityPolicy', () => {
     const notModified = await fetch(`${url}/not-modified`)
     expect(notModified.status).toBe(304)
     expect(notModified.headers.get('content-security-policy')).toBeNull()
+  })
+
+  it("keeps a stricter policy an answer brings (default-src 'none'), and replaces any other", async () => {
+    for (const path of ['/admin/framed', '/framed']) {
+      const framed = await fetch(`${url}${path}`)
+      expect(await framed.text()).toBe('<p>framed</p>')
+      expect(framed.headers.get('content-security-policy'), path).toBe(
+        "default-src 'none'; img-src *; frame-ancestors 'self'",
+      )
+      expect(framed.headers.get('x-frame-options'), path).toBe('SAMEORIGIN')
+    }
+    const looser = await fetch(`${url}/admin/looser`)
+    expect(looser.headers.get('x-frame-options')).toBeNull()
+    expect(looser.headers.get('content-security-policy')).toBe(contentSecurityPolicy({ nonce }))
   })
 })

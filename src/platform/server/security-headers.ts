@@ -29,13 +29,17 @@ export function contentSecurityPolicy({ nonce }: { nonce?: string } = {}): strin
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${VIDEO_ORIGIN}`,
+    // The admin frames a newsletter issue's preview, from the site itself.
+    `frame-src ${nonce ? "'self' " : ''}${VIDEO_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
 }
+
+/** A policy an answer brings itself that the site keeps: one that allows nothing unless it names it. */
+const ALLOWS_NOTHING = /^default-src 'none'(;|$)/
 
 /** A nonce for one answer: 128 random bits, in the base64 Next reads from a policy (getScriptNonceFromHeader). */
 export const scriptNonce = (): string => randomBytes(16).toString('base64')
@@ -97,6 +101,17 @@ export function applyContentSecurityPolicy(
 
   const decide = () => {
     if (mode !== 'undecided') return
+    // An answer that brings a stricter policy of its own keeps it: one that allows nothing by default, e.g.
+    // a newsletter issue's preview, framed by the admin (src/features/newsletter/issue-endpoints.ts).
+    const own = String(res.getHeader('content-security-policy') ?? '')
+    if (ALLOWS_NOTHING.test(own)) {
+      mode = 'pass'
+      // Next keeps the X-Frame-Options: DENY set before the app; older browsers read it instead of the policy.
+      if (/(^|;)\s*frame-ancestors 'self'\s*(;|$)/.test(own) && !res.headersSent) {
+        res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+      }
+      return
+    }
     const html = /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))
     mode = html && rewrite ? 'hold' : 'pass'
     if (mode === 'hold' || res.headersSent || res.statusCode === 304) return

@@ -11,7 +11,13 @@ import { connectSharedTags, onSharedTags, settled, syncSharedTags } from '@/plat
 import { requestIdFor, withRequestId } from '@/platform/log'
 import { dataDir } from '@/platform/data-dir'
 import { drainOutbox } from '@/platform/mail/worker-state'
-import { CLIENT_ROUTER_REQUEST_HEADER, distDirOf, isStaleCopy, NEXT_RESPONSE_HEADER } from '@/platform/next-internals'
+import {
+  CLIENT_ROUTER_REQUEST_HEADER,
+  distDirOf,
+  isStaleCopy,
+  NEXT_RESPONSE_HEADER,
+  applyBuiltConfig,
+} from '@/platform/next-internals'
 import { keepsRuntime, leanAssets, leanPage } from './lean-page'
 import { answerFromCache, doNotKeep, invalidatePageCache, recordForCache } from './page-cache'
 import { readiness } from './readiness'
@@ -62,7 +68,8 @@ export async function serve({
   dir: string
   dev?: boolean
 }): Promise<http.Server> {
-  const app = next({ dev, dir, port })
+  // In production, the configuration the build was made with (see applyBuiltConfig).
+  const app = next({ dev, dir, port, ...(dev ? {} : { conf: applyBuiltConfig(distDirOf(dir)) }) })
   await app.prepare()
   const handle = app.getRequestHandler()
   const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 
+import ICAL from 'ical.js'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -252,6 +253,138 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
             overrideAccess: true,
           })
           await payload.updateGlobal({ slug: 'site-settings', data: { brand: { coachName: DEFAULT_BRAND.name } } })
+        }
+      })
+
+      it('books with each way of meeting: the call keeps what it was promised; the answer, mails, reminders and invite say it', async () => {
+        const { DEFAULT_BRAND } = await import('@/domain/brand')
+        const coach = DEFAULT_BRAND.name
+        const meet = (meeting: {
+          kind: 'unset' | 'video' | 'phone' | 'in-person'
+          link?: string | null
+          address?: string | null
+        }) => payload.updateGlobal({ slug: 'availability', data: { meeting }, overrideAccess: true })
+        const book = (over: Record<string, string>) => mod.bookCall(payload, form(over), client(), NOW)
+        /** The mails about one call, by kind; the invite of the first one as a calendar reads it. */
+        const mailsOf = async (email: string) => {
+          const call = (
+            await payload.find({
+              collection: 'discovery-calls',
+              where: { email: { equals: email } },
+              overrideAccess: true,
+            })
+          ).docs[0]!
+          const mails = await mailsAsSent(payload, { reference: { equals: `discovery-calls:${call.id}` } })
+          const byKind = (kind: string, to = email) => mails.find((m) => m.kind === kind && m.to === to)!
+          const ics = (byKind('call-booked').calendar as { content: string }).content
+          const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!)
+          return { call, byKind, event }
+        }
+        const emails = {
+          video: 'video.meet@example.com',
+          phone: 'phone.meet@example.com',
+          inPerson: 'room.meet@example.com',
+        }
+        try {
+          // The coach's setting refuses a video call without an https link, and meeting in person without an address.
+          await expect(meet({ kind: 'video', link: 'http://meet.example.com/jordan' })).rejects.toMatchObject({
+            name: 'ValidationError',
+            data: {
+              errors: [
+                { path: 'meeting.link', message: 'Paste the whole link of your video room, starting with https://.' },
+              ],
+            },
+          })
+          await expect(meet({ kind: 'in-person', address: '  ' })).rejects.toMatchObject({
+            data: { errors: [{ path: 'meeting.address', message: 'Meeting in person needs the address.' }] },
+          })
+
+          await meet({ kind: 'video', link: 'https://meet.example.com/jordan' })
+          expect(await book({ slot: '2026-12-07T14:00:00.000Z', email: emails.video })).toEqual({
+            status: 'ok',
+            message: `${BOOKED} We meet by video call. The link comes with your confirmation mail and invite.`,
+          })
+
+          await meet({ kind: 'phone' })
+          const phoneSlot = { slot: '2026-12-07T14:45:00.000Z', email: emails.phone }
+          // No number, a number too short: the field's message in words, what was typed kept, nothing stored.
+          expect(await book(phoneSlot)).toMatchObject({
+            status: 'invalid',
+            message: 'Please correct the fields marked below.',
+            errors: { phone: 'Please enter your phone number, so the coach can call you.' },
+          })
+          expect(await book({ ...phoneSlot, phone: '12 34' })).toMatchObject({
+            status: 'invalid',
+            errors: {
+              phone:
+                'That number has only 4 digits; a phone number has at least 7. Please enter the whole number, with the area code.',
+            },
+            values: { phone: '12 34', email: emails.phone },
+          })
+          expect((await payload.count({ collection: 'discovery-calls', overrideAccess: true })).totalDocs).toBe(1)
+          expect(await book({ ...phoneSlot, phone: ' +44 20  7946 0958 ' })).toEqual({
+            status: 'ok',
+            message: `${BOOKED} We talk by phone: ${coach} calls you at the phone number you give.`,
+          })
+
+          await meet({ kind: 'in-person', address: '12 Harbour Street\nLisbon' })
+          expect(
+            await book({ slot: '2026-12-07T15:30:00.000Z', email: emails.inPerson, phone: '+44 20 7946 0958' }),
+          ).toEqual({
+            status: 'ok',
+            message: `${BOOKED} We meet in person, at 12 Harbour Street, Lisbon.`,
+          })
+
+          // A later change of the setting leaves the calls as they were booked.
+          await meet({ kind: 'unset', link: null, address: null })
+          const video = await mailsOf(emails.video)
+          const phone = await mailsOf(emails.phone)
+          const room = await mailsOf(emails.inPerson)
+          expect([video, phone, room].map(({ call }) => [call.meetingKind, call.meetingPlace, call.phone])).toEqual([
+            ['video', 'https://meet.example.com/jordan', null],
+            ['phone', null, '+44 20 7946 0958'],
+            // Not asked for, so not kept.
+            ['in-person', '12 Harbour Street\nLisbon', null],
+          ])
+
+          const expected = [
+            [
+              video,
+              'Where: Video call at https://meet.example.com/jordan',
+              'Where: Video call at https://meet.example.com/jordan',
+            ],
+            [
+              phone,
+              `Where: By phone: ${coach} calls you at +44 20 7946 0958`,
+              'Where: By phone: you call Ada Lovelace at +44 20 7946 0958',
+            ],
+            [room, 'Where: In person at 12 Harbour Street, Lisbon', 'Where: In person at 12 Harbour Street, Lisbon'],
+          ] as const
+          for (const [{ byKind, call }, toVisitor, toCoach] of expected) {
+            // Under the time, in the confirmation and both reminders; in the coach's notification and reminder.
+            for (const kind of ['call-booked', 'call-reminder-24h', 'call-reminder-1h']) {
+              expect(byKind(kind).text, kind).toContain(`For the coach: Monday, December 7, 2026`)
+              expect(byKind(kind).text.split('\n'), kind).toContain(toVisitor)
+            }
+            for (const kind of ['call-booked-coach', 'call-reminder-1h']) {
+              expect(byKind(kind, 'coach@example.com').text.split('\n'), kind).toContain(toCoach)
+            }
+            expect(call.email).toMatch(/@example\.com$/)
+          }
+          expect([video, phone, room].map(({ event }) => event.location)).toEqual([
+            'https://meet.example.com/jordan',
+            '+44 20 7946 0958',
+            '12 Harbour Street, Lisbon',
+          ])
+          expect(phone.event.description).toContain(`By phone: ${coach} calls Ada Lovelace at +44 20 7946 0958.`)
+
+          // Booked with nothing set: no "Where" line and no LOCATION, as before.
+          await book({ slot: '2026-12-07T16:15:00.000Z', email: 'unset.meet@example.com' })
+          const unset = await mailsOf('unset.meet@example.com')
+          expect(unset.byKind('call-booked').text).not.toContain('Where:')
+          expect(unset.event.location).toBeNull()
+        } finally {
+          await meet({ kind: 'unset', link: null, address: null })
         }
       })
 

@@ -13,6 +13,15 @@ import * as migration_20261124_015206_no_login_lockout from './20261124_015206_n
 import * as migration_20261124_024213_two_step_login from './20261124_024213_two_step_login';
 import * as migration_20261125_115525_mail_sealed_links from './20261125_115525_mail_sealed_links';
 import * as migration_20261125_124249_first_account from './20261125_124249_first_account';
+import * as migration_20261125_212533_newsletter_sending from './20261125_212533_newsletter_sending';
+import * as migration_20261126_002034_workshops_by_date from './20261126_002034_workshops_by_date';
+import * as migration_20261126_002202_newsletter_archive from './20261126_002202_newsletter_archive';
+import * as migration_20261126_004941_meeting_place from './20261126_004941_meeting_place';
+import * as migration_20261126_005045_visits from './20261126_005045_visits';
+import * as migration_20261126_005052_price_placeholders from './20261126_005052_price_placeholders';
+import * as migration_20261126_010200_time_zone_chosen from './20261126_010200_time_zone_chosen';
+import * as migration_20261126_010228_person_notes from './20261126_010228_person_notes';
+import * as migration_20261126_014303_schema_after_merges from './20261126_014303_schema_after_merges';
 
 export const migrations = [
   {
@@ -88,6 +97,51 @@ export const migrations = [
   {
     up: migration_20261125_124249_first_account.up,
     down: migration_20261125_124249_first_account.down,
-    name: '20261125_124249_first_account'
+    name: '20261125_124249_first_account',
+  },
+  {
+    up: migration_20261125_212533_newsletter_sending.up,
+    down: migration_20261125_212533_newsletter_sending.down,
+    name: '20261125_212533_newsletter_sending',
+  },
+  {
+    up: migration_20261126_002034_workshops_by_date.up,
+    down: migration_20261126_002034_workshops_by_date.down,
+    name: '20261126_002034_workshops_by_date',
+  },
+  {
+    up: migration_20261126_002202_newsletter_archive.up,
+    down: migration_20261126_002202_newsletter_archive.down,
+    name: '20261126_002202_newsletter_archive',
+  },
+  {
+    up: migration_20261126_004941_meeting_place.up,
+    down: migration_20261126_004941_meeting_place.down,
+    name: '20261126_004941_meeting_place',
+  },
+  {
+    up: migration_20261126_005045_visits.up,
+    down: migration_20261126_005045_visits.down,
+    name: '20261126_005045_visits',
+  },
+  {
+    up: migration_20261126_005052_price_placeholders.up,
+    down: migration_20261126_005052_price_placeholders.down,
+    name: '20261126_005052_price_placeholders',
+  },
+  {
+    up: migration_20261126_010200_time_zone_chosen.up,
+    down: migration_20261126_010200_time_zone_chosen.down,
+    name: '20261126_010200_time_zone_chosen',
+  },
+  {
+    up: migration_20261126_010228_person_notes.up,
+    down: migration_20261126_010228_person_notes.down,
+    name: '20261126_010228_person_notes',
+  },
+  {
+    up: migration_20261126_014303_schema_after_merges.up,
+    down: migration_20261126_014303_schema_after_merges.down,
+    name: '20261126_014303_schema_after_merges',
   },
 ];

@@ -13,6 +13,15 @@ import * as migration_20261124_015202_no_login_lockout from './20261124_015202_n
 import * as migration_20261124_024209_two_step_login from './20261124_024209_two_step_login';
 import * as migration_20261125_115515_mail_sealed_links from './20261125_115515_mail_sealed_links';
 import * as migration_20261125_124219_first_account from './20261125_124219_first_account';
+import * as migration_20261125_212529_newsletter_sending from './20261125_212529_newsletter_sending';
+import * as migration_20261126_002029_workshops_by_date from './20261126_002029_workshops_by_date';
+import * as migration_20261126_002158_newsletter_archive from './20261126_002158_newsletter_archive';
+import * as migration_20261126_004934_meeting_place from './20261126_004934_meeting_place';
+import * as migration_20261126_005040_visits from './20261126_005040_visits';
+import * as migration_20261126_005048_price_placeholders from './20261126_005048_price_placeholders';
+import * as migration_20261126_010153_time_zone_chosen from './20261126_010153_time_zone_chosen';
+import * as migration_20261126_010220_person_notes from './20261126_010220_person_notes';
+import * as migration_20261126_014259_schema_after_merges from './20261126_014259_schema_after_merges';
 
 export const migrations = [
   {
@@ -88,6 +97,51 @@ export const migrations = [
   {
     up: migration_20261125_124219_first_account.up,
     down: migration_20261125_124219_first_account.down,
-    name: '20261125_124219_first_account'
+    name: '20261125_124219_first_account',
+  },
+  {
+    up: migration_20261125_212529_newsletter_sending.up,
+    down: migration_20261125_212529_newsletter_sending.down,
+    name: '20261125_212529_newsletter_sending',
+  },
+  {
+    up: migration_20261126_002029_workshops_by_date.up,
+    down: migration_20261126_002029_workshops_by_date.down,
+    name: '20261126_002029_workshops_by_date',
+  },
+  {
+    up: migration_20261126_002158_newsletter_archive.up,
+    down: migration_20261126_002158_newsletter_archive.down,
+    name: '20261126_002158_newsletter_archive',
+  },
+  {
+    up: migration_20261126_004934_meeting_place.up,
+    down: migration_20261126_004934_meeting_place.down,
+    name: '20261126_004934_meeting_place',
+  },
+  {
+    up: migration_20261126_005040_visits.up,
+    down: migration_20261126_005040_visits.down,
+    name: '20261126_005040_visits',
+  },
+  {
+    up: migration_20261126_005048_price_placeholders.up,
+    down: migration_20261126_005048_price_placeholders.down,
+    name: '20261126_005048_price_placeholders',
+  },
+  {
+    up: migration_20261126_010153_time_zone_chosen.up,
+    down: migration_20261126_010153_time_zone_chosen.down,
+    name: '20261126_010153_time_zone_chosen',
+  },
+  {
+    up: migration_20261126_010220_person_notes.up,
+    down: migration_20261126_010220_person_notes.down,
+    name: '20261126_010220_person_notes',
+  },
+  {
+    up: migration_20261126_014259_schema_after_merges.up,
+    down: migration_20261126_014259_schema_after_merges.down,
+    name: '20261126_014259_schema_after_merges',
   },
 ];

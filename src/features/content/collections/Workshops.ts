@@ -7,7 +7,9 @@ export const Workshops = publicList({
   tag: 'workshops',
   useAsTitle: 'title',
   defaultColumns: ['title', 'date', 'format'],
-  description: 'Upcoming workshops and seminars. Past dates drop off the website by themselves.',
+  // In date order, soonest first, here and on the site: a workshop typed later but held earlier comes first.
+  datedBy: 'date',
+  description: 'Workshops and seminars in date order, soonest first. Past dates drop off the website by themselves.',
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },
     {

@@ -7,7 +7,7 @@ import { revalidateCollection } from '@/platform/cache/revalidate'
 
 /**
  * A list the coach edits under Content and the site shows (testimonials, blog posts, coaching services,
- * books, workshops, FAQs): orderable by drag and drop, readable by anyone once published (the published
+ * books, workshops, FAQs): orderable by drag and drop (workshops instead follow their dates: `datedBy`), readable by anyone once published (the published
  * flag comes last, after `fields`, and is the last default column), and every change revalidates the
  * pages showing the list (`tag`).
  */
@@ -19,6 +19,7 @@ export function publicList({
   defaultColumns,
   description,
   fields,
+  datedBy,
 }: {
   slug: string
   labels: { singular: string; plural: string }
@@ -27,11 +28,13 @@ export function publicList({
   defaultColumns: string[]
   description?: string
   fields: Field[]
+  /** A list in date order instead (the workshops): the field it is sorted by, soonest first; no drag and drop. */
+  datedBy?: string
 }): CollectionConfig {
   return {
     slug,
     labels,
-    orderable: true,
+    ...(datedBy === undefined ? { orderable: true } : { defaultSort: datedBy }),
     admin: {
       useAsTitle,
       defaultColumns: [...defaultColumns, 'published'],

@@ -4,6 +4,7 @@ import { PageSection } from '@/components/PageSection'
 import { FaqList } from '@/features/content/components/FaqList'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
 import { WorkshopList } from '@/features/content/components/WorkshopList'
+import { ArchiveLink } from '@/features/newsletter/ArchiveLink'
 import { SubscribeForm } from '@/features/newsletter/SubscribeForm'
 import type { PageCopy } from '../defaults'
 
@@ -31,6 +32,7 @@ export function WorkshopsView({ copy }: { copy: PageCopy<'workshops'> }) {
       <PageSection id="workshop-news-heading" heading="Hear About New Workshops First" tone="tinted" narrow>
         <p>{copy.newsletterText}</p>
         <SubscribeForm source="workshops" />
+        <ArchiveLink />
       </PageSection>
     </>
   )

@@ -1,0 +1,49 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+
+import { dayGroup } from './day-groups'
+
+const at = (iso: string) => new Date(iso)
+
+describe('Today / This week / Later, in the coach’s zone', () => {
+  it('cuts at midnight and at the end of Sunday where the coach lives, not in UTC', () => {
+    // Wednesday 2 December 2026, 22:00 in New York (03:00 UTC on Thursday).
+    const now = at('2026-12-03T03:00:00Z')
+    const zone = 'America/New_York'
+    expect(dayGroup(at('2026-12-03T04:59:00Z'), now, zone)).toBe('today') // 23:59 on Wednesday there
+    expect(dayGroup(at('2026-12-03T05:00:00Z'), now, zone)).toBe('this-week') // Thursday 00:00
+    expect(dayGroup(at('2026-12-07T04:59:00Z'), now, zone)).toBe('this-week') // Sunday 23:59
+    expect(dayGroup(at('2026-12-07T05:00:00Z'), now, zone)).toBe('later') // Monday 00:00
+    // The same instants for a coach in Berlin, where it is already Thursday 04:00.
+    expect(dayGroup(at('2026-12-03T22:59:00Z'), now, 'Europe/Berlin')).toBe('today')
+    expect(dayGroup(at('2026-12-03T23:00:00Z'), now, 'Europe/Berlin')).toBe('this-week')
+  })
+
+  it('on a Sunday, this week holds nothing: Monday is later', () => {
+    const sunday = at('2026-12-06T10:00:00Z')
+    expect(dayGroup(at('2026-12-06T22:00:00Z'), sunday, 'UTC')).toBe('today')
+    expect(dayGroup(at('2026-12-07T00:00:00Z'), sunday, 'UTC')).toBe('later')
+  })
+
+  it('keeps a day whole across a change of the clocks (25 hours in Berlin on Sunday 25 October 2026)', () => {
+    const morning = at('2026-10-25T00:30:00Z') // 02:30 CEST, before the clocks went back at 03:00
+    expect(dayGroup(at('2026-10-25T22:59:00Z'), morning, 'Europe/Berlin')).toBe('today') // 23:59 CET
+    expect(dayGroup(at('2026-10-25T23:00:00Z'), morning, 'Europe/Berlin')).toBe('later') // Monday 00:00 CET
+  })
+
+  it('never puts a later instant in an earlier group', () => {
+    const order = { today: 0, 'this-week': 1, later: 2 }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) }),
+        fc.integer({ min: 0, max: 30 * 86_400_000 }),
+        fc.integer({ min: 0, max: 30 * 86_400_000 }),
+        fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland'),
+        (now, a, b, zone) => {
+          const [first, second] = [Math.min(a, b), Math.max(a, b)].map((d) => new Date(now + d))
+          return order[dayGroup(first!, new Date(now), zone)] <= order[dayGroup(second!, new Date(now), zone)]
+        },
+      ),
+    )
+  })
+})

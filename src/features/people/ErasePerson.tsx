@@ -1,0 +1,135 @@
+'use client'
+
+import { Button } from '@payloadcms/ui'
+import Link from 'next/link'
+import { useState } from 'react'
+
+import type { Erasure } from './people'
+
+const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/** The erasure's counts as a list of what goes. */
+function What({ e }: { e: Omit<Erasure, 'upcomingCalls'> }) {
+  return (
+    <ul style={{ margin: '0 0 1rem', paddingLeft: '1.25rem' }}>
+      <li>{n(e.messages, 'message', 'messages')}</li>
+      <li>{n(e.calls, 'discovery call', 'discovery calls')}</li>
+      <li>
+        {e.subscriber ? 'their subscription' : 'no subscription'} and{' '}
+        {n(e.deliveries, 'newsletter delivery record', 'newsletter delivery records')}
+      </li>
+      <li>{e.notes ? 'your notes about them' : 'no notes'}</li>
+      <li>
+        {n(e.mails, 'mail to them in the outbox (sent or waiting)', 'mails to them in the outbox (sent or waiting)')}
+      </li>
+    </ul>
+  )
+}
+
+/**
+ * "Erase this person": first a warning naming what will be erased (counted on the server when the page was
+ * drawn), then the erasure itself (./endpoints.ts), then what was erased. A booked call still ahead must be
+ * cancelled first; the server refuses otherwise and this says why.
+ */
+export function ErasePerson({
+  personKey,
+  email,
+  preview,
+  summary,
+}: {
+  personKey: string
+  email: string
+  preview: Erasure
+  summary: string
+}) {
+  const [step, setStep] = useState<'start' | 'confirm' | 'erasing' | { erased: Erasure } | { error: string }>('start')
+
+  const erase = async () => {
+    setStep('erasing')
+    try {
+      const res = await fetch(`/cms-api/people/${personKey}/erase`, { method: 'POST', credentials: 'include' })
+      const body = (await res.json().catch(() => ({}))) as { erased?: Erasure; errors?: { message?: string }[] }
+      setStep(
+        res.ok && body.erased
+          ? { erased: body.erased }
+          : { error: body.errors?.[0]?.message ?? 'The person could not be erased. Nothing was deleted.' },
+      )
+    } catch {
+      setStep({ error: 'The site did not answer; nothing may have been erased. Reload the page to see.' })
+    }
+  }
+
+  if (typeof step === 'object' && 'erased' in step) {
+    return (
+      <div role="status" id="person-erased">
+        <p style={{ fontWeight: 600 }}>{email} was erased. Deleted:</p>
+        <What e={step.erased} />
+        <p>
+          <Link href="/admin/people">Back to People</Link>
+        </p>
+      </div>
+    )
+  }
+  if (preview.upcomingCalls > 0) {
+    return (
+      <p id="erase-blocked">
+        To erase this person, first cancel their booked {preview.upcomingCalls === 1 ? 'call' : 'calls'} still ahead
+        (they get the usual cancellation); then erase them here.
+      </p>
+    )
+  }
+  return (
+    <div>
+      {step === 'start' ? (
+        <Button
+          buttonStyle="secondary"
+          size="medium"
+          margin={false}
+          onClick={() => setStep('confirm')}
+          id="erase-person"
+        >
+          Erase this person…
+        </Button>
+      ) : (
+        <div
+          role="alertdialog"
+          aria-labelledby="erase-warning"
+          style={{ border: '2px solid var(--theme-error-500)', borderRadius: '4px', padding: '1rem' }}
+        >
+          <p id="erase-warning" style={{ fontWeight: 600, marginTop: 0 }}>
+            Erase everything about {email}? This cannot be undone: no backup in the admin brings it back.
+          </p>
+          <p>This deletes ({summary}):</p>
+          <What e={preview} />
+          <p>Download their data first if they asked for a copy.</p>
+          <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+            <Button
+              buttonStyle="error"
+              size="medium"
+              margin={false}
+              disabled={step === 'erasing'}
+              onClick={erase}
+              id="erase-person-for-good"
+            >
+              {step === 'erasing' ? 'Erasing…' : 'Erase for good'}
+            </Button>
+            <Button
+              buttonStyle="secondary"
+              size="medium"
+              margin={false}
+              disabled={step === 'erasing'}
+              onClick={() => setStep('start')}
+            >
+              Keep them
+            </Button>
+          </div>
+          {typeof step === 'object' && 'error' in step && (
+            <p role="alert" style={{ marginBottom: 0 }}>
+              {step.error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

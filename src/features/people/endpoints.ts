@@ -1,0 +1,74 @@
+import type { Endpoint, PayloadRequest, TypedUser } from 'payload'
+
+import { withoutSecrets } from '@/features/export/everything'
+import { inTransaction } from '@/platform/transaction'
+
+import { addressOfKey, erasePerson, personExport, UpcomingCallFirst } from './people'
+
+/*
+ * A person's download and erasure (../../domain/people.ts for who a person is), for admins only, like the
+ * export of everything (../export/everything.ts): the person is named by their key, never by their address.
+ */
+
+const refusal = (req: PayloadRequest, doing: string): Response | null => {
+  if (!req.user) return Response.json({ errors: [{ message: 'Please log in.' }] }, { status: 401 })
+  if (req.user.role !== 'admin') {
+    return Response.json({ errors: [{ message: `Only an admin can ${doing}.` }] }, { status: 403 })
+  }
+  return null
+}
+
+const noSuchPerson = () =>
+  Response.json({ errors: [{ message: 'The site holds nothing about this person (any more).' }] }, { status: 404 })
+
+async function addressOf(req: PayloadRequest): Promise<string | null> {
+  return addressOfKey(req.payload, req.user as TypedUser, String(req.routeParams?.key ?? ''))
+}
+
+/** GET /cms-api/people/<key>/export.json: everything about one person, secrets left out. */
+const download: Endpoint = {
+  path: '/people/:key/export.json',
+  method: 'get',
+  handler: async (req) => {
+    const refused = refusal(req, 'download a person’s data')
+    if (refused) return refused
+    const email = await addressOf(req)
+    if (!email) return noSuchPerson()
+    const body = JSON.stringify(
+      { exportedAt: new Date().toISOString(), ...(withoutSecrets(await personExport(req.payload, email)) as object) },
+      null,
+      2,
+    )
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="person-${String(req.routeParams?.key).slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.json"`,
+        'Cache-Control': 'no-store',
+      },
+    })
+  },
+}
+
+/** POST /cms-api/people/<key>/erase: deletes everything about one person; answers what was erased. */
+const erase: Endpoint = {
+  path: '/people/:key/erase',
+  method: 'post',
+  handler: async (req) => {
+    const refused = refusal(req, 'erase a person')
+    if (refused) return refused
+    const email = await addressOf(req)
+    if (!email) return noSuchPerson()
+    try {
+      const erased = await inTransaction(req.payload, (tx) => erasePerson(req.payload, email, tx))
+      console.info(`Person erased by user ${req.user!.id}: ${JSON.stringify(erased)}`)
+      return Response.json({ erased })
+    } catch (error) {
+      if (error instanceof UpcomingCallFirst) {
+        return Response.json({ errors: [{ message: error.message }] }, { status: 409 })
+      }
+      throw error
+    }
+  },
+}
+
+export const peopleEndpoints: Endpoint[] = [download, erase]

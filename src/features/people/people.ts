@@ -1,0 +1,410 @@
+import type { Payload, PayloadRequest, TypedUser, Where } from 'payload'
+
+import { addressIn, holdingsLine, normalAddress, personKey, SUBSCRIPTION_WORDS, type Holdings } from '@/domain/people'
+import { readAvailability } from '@/features/booking/calls'
+import { dayKey, dayLabel, timeLabel } from '@/features/booking/format'
+import type { ContactMessage, DiscoveryCall, MailOutbox, PersonNote, Subscriber } from '@/payload-types'
+import { payloadSecret } from '@/platform/secret'
+import { readingWith } from '@/platform/transaction'
+
+/*
+ * People: one row per e-mail address the site holds, gathered from the messages, the discovery calls, the
+ * subscribers and the coach's notes (addresses compared trimmed and lower-cased, ../../domain/people.ts).
+ * Everything is read as the logged-in user may read it (overrideAccess: false): a list they may not read
+ * adds nobody and shows nothing on a person's page. The admin's screens are ./PeopleView.tsx and
+ * ./PersonView.tsx; the download and the erasure (admins only) are ./endpoints.ts.
+ */
+
+export const PEOPLE_IN_ADMIN = '/admin/people'
+export const personPath = (email: string): string => `${PEOPLE_IN_ADMIN}/${personKey(payloadSecret(), email)}`
+
+export type PersonRow = {
+  key: string
+  email: string
+  /** The latest name they gave (a message or a booking), or null. */
+  name: string | null
+  /** "2 messages · 1 call · subscribed" */
+  holds: string
+  /** The latest time they wrote, booked or subscribed (ISO), or null (notes only). */
+  lastContact: string | null
+}
+
+type Reader = { payload: Payload; user: TypedUser; req?: Partial<PayloadRequest> }
+
+/** Undefined when this user may not read the list: it then adds nobody and shows nothing. */
+async function readable<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read()
+  } catch (error) {
+    if ((error as { status?: number }).status === 403) return undefined
+    throw error
+  }
+}
+
+type Slug = 'contact-messages' | 'discovery-calls' | 'subscribers' | 'person-notes'
+
+/** Every row of a list (of those `where` picks) with the fields asked for, as `r.user` may read it. */
+async function rowsOf<T>(r: Reader, collection: Slug, where?: Where): Promise<T[] | undefined> {
+  const found = await readable(() =>
+    r.payload.find({
+      collection,
+      ...(where ? { where } : {}),
+      pagination: false,
+      depth: 0,
+      overrideAccess: false,
+      user: r.user,
+      ...(r.req ? { req: r.req } : {}),
+    }),
+  )
+  return found?.docs as T[] | undefined
+}
+
+const later = (a: string | null, b: string | null | undefined): string | null => (b && (!a || b > a) ? b : a)
+
+/** Everyone the site holds an address of, newest contact first; `search` narrows to an address or a name. */
+export async function listPeople(
+  payload: Payload,
+  user: TypedUser,
+  { search = '' }: { search?: string } = {},
+): Promise<PersonRow[]> {
+  const r = { payload, user }
+  const [messages, calls, subscribers, notes] = await Promise.all([
+    rowsOf<ContactMessage>(r, 'contact-messages'),
+    rowsOf<DiscoveryCall>(r, 'discovery-calls'),
+    rowsOf<Subscriber>(r, 'subscribers'),
+    rowsOf<PersonNote>(r, 'person-notes'),
+  ])
+  type Gathered = Holdings & { email: string; name: string | null; namedAt: string; lastContact: string | null }
+  const people = new Map<string, Gathered>()
+  const person = (email: string): Gathered => {
+    const address = normalAddress(email)
+    let p = people.get(address)
+    if (!p) {
+      p = {
+        email: address,
+        name: null,
+        namedAt: '',
+        lastContact: null,
+        messages: 0,
+        calls: 0,
+        subscription: null,
+        notes: false,
+      }
+      people.set(address, p)
+    }
+    return p
+  }
+  const named = (p: Gathered, name: string, at: string) => {
+    if (at >= p.namedAt) Object.assign(p, { name, namedAt: at })
+  }
+  for (const m of messages ?? []) {
+    const p = person(m.email)
+    p.messages++
+    named(p, m.name, m.receivedAt)
+    p.lastContact = later(p.lastContact, m.receivedAt)
+  }
+  for (const c of calls ?? []) {
+    const p = person(c.email)
+    p.calls++
+    named(p, c.name, c.createdAt)
+    p.lastContact = later(p.lastContact, c.createdAt)
+  }
+  for (const s of subscribers ?? []) {
+    const p = person(s.email)
+    p.subscription = SUBSCRIPTION_WORDS[s.status] ?? s.status
+    p.lastContact = later(p.lastContact, s.consentAt ?? s.requestedAt ?? s.createdAt)
+  }
+  for (const n of notes ?? []) person(n.email).notes = true
+
+  const secret = payloadSecret()
+  const wanted = search.trim().toLowerCase()
+  return [...people.values()]
+    .filter((p) => !wanted || p.email.includes(wanted) || (p.name ?? '').toLowerCase().includes(wanted))
+    .sort((a, b) => (b.lastContact ?? '').localeCompare(a.lastContact ?? '') || a.email.localeCompare(b.email))
+    .map((p) => ({
+      key: personKey(secret, p.email),
+      email: p.email,
+      name: p.name,
+      holds: holdingsLine(p),
+      lastContact: p.lastContact,
+    }))
+}
+
+/** The address behind a key, if the site holds anything about it that this user may read. */
+export async function addressOfKey(payload: Payload, user: TypedUser, key: string): Promise<string | null> {
+  if (!/^[0-9a-f]{32}$/.test(key)) return null
+  const row = (await listPeople(payload, user)).find((p) => p.key === key)
+  return row?.email ?? null
+}
+
+/**
+ * The rows of a list whose `field` holds this address in any case. The database narrows with `like` (case-
+ * insensitive on both databases; `_` and `%` in an address only widen it); the exact comparison is here.
+ */
+async function rowsFor<T>(
+  r: Reader,
+  collection: Slug,
+  email: string,
+  field = 'email',
+  address: (value: string) => string = normalAddress,
+): Promise<T[] | undefined> {
+  const rows = await rowsOf<T>(r, collection, { [field]: { like: email } })
+  return rows?.filter((row) => address(String((row as Record<string, unknown>)[field] ?? '')) === email)
+}
+
+export type PersonCall = { id: number; when: string; status: string; upcoming: boolean; href: string }
+export type PersonMessage = { id: number; when: string; inquiryType: string; excerpt: string; href: string }
+
+export type Person = {
+  key: string
+  email: string
+  name: string | null
+  timeZone: string
+  messages: PersonMessage[] | null
+  calls: PersonCall[] | null
+  subscriber: null | { status: string; confirmedAt: string | null; since: string | null; href: string }
+  /** Null when the user may not read the subscribers. */
+  subscriptionReadable: boolean
+  deliveries: number
+  note: { id: number; notes: string } | null
+}
+
+const when = (iso: string, timeZone: string): string => {
+  const d = new Date(iso)
+  return `${dayLabel(d, timeZone)}, ${dayKey(d, timeZone).slice(0, 4)}, ${timeLabel(d, timeZone)}`
+}
+
+/** All the site holds about one person that `user` may read, times in the coach's zone. */
+export async function readPerson(
+  payload: Payload,
+  user: TypedUser,
+  key: string,
+  now = new Date(),
+): Promise<Person | null> {
+  const email = await addressOfKey(payload, user, key)
+  if (!email) return null
+  const r = { payload, user }
+  const [messages, calls, subscribers, notes, { timeZone }] = await Promise.all([
+    rowsFor<ContactMessage>(r, 'contact-messages', email),
+    rowsFor<DiscoveryCall>(r, 'discovery-calls', email),
+    rowsFor<Subscriber>(r, 'subscribers', email),
+    rowsFor<PersonNote>(r, 'person-notes', email),
+    readAvailability(payload),
+  ])
+  const subscriber = subscribers?.[0]
+  const deliveries = subscriber
+    ? ((
+        await readable(() =>
+          payload.count({
+            collection: 'newsletter-deliveries',
+            where: { subscriber: { equals: subscriber.id } },
+            overrideAccess: false,
+            user,
+          }),
+        )
+      )?.totalDocs ?? 0)
+    : 0
+  const byDate = <T>(rows: T[], date: (t: T) => string) => [...rows].sort((a, b) => date(b).localeCompare(date(a)))
+  const namedRows = [
+    ...(messages ?? []).map((m) => ({ name: m.name, at: m.receivedAt })),
+    ...(calls ?? []).map((c) => ({ name: c.name, at: c.createdAt })),
+  ]
+  return {
+    key,
+    email,
+    name: byDate(namedRows, (n) => n.at)[0]?.name ?? null,
+    timeZone,
+    messages: !messages
+      ? null
+      : byDate(messages, (m) => m.receivedAt).map((m) => ({
+          id: m.id,
+          when: when(m.receivedAt, timeZone),
+          inquiryType: m.inquiryType,
+          excerpt: m.message.length > 140 ? `${m.message.slice(0, 140).trimEnd()}…` : m.message,
+          href: `/admin/collections/contact-messages/${m.id}`,
+        })),
+    calls: !calls
+      ? null
+      : byDate(calls, (c) => c.startsAt).map((c) => ({
+          id: c.id,
+          when: when(c.startsAt, timeZone),
+          status: c.status === 'cancelled' ? 'Cancelled' : new Date(c.endsAt) > now ? 'Booked' : 'Held',
+          upcoming: c.status === 'booked' && new Date(c.endsAt) > now,
+          href: `/admin/collections/discovery-calls/${c.id}`,
+        })),
+    subscriptionReadable: subscribers !== undefined,
+    subscriber: subscriber
+      ? {
+          status: SUBSCRIPTION_WORDS[subscriber.status] ?? subscriber.status,
+          confirmedAt:
+            subscriber.status === 'confirmed' && subscriber.consentAt ? when(subscriber.consentAt, timeZone) : null,
+          since: subscriber.requestedAt ? when(subscriber.requestedAt, timeZone) : null,
+          href: `/admin/collections/subscribers/${subscriber.id}`,
+        }
+      : null,
+    deliveries,
+    note: notes?.[0] ? { id: notes[0].id, notes: notes[0].notes ?? '' } : null,
+  }
+}
+
+/** What erasing a person deletes, counted; `upcomingCalls` are booked calls still ahead, which block it. */
+export type Erasure = {
+  messages: number
+  calls: number
+  upcomingCalls: number
+  subscriber: number
+  deliveries: number
+  notes: number
+  mails: number
+}
+
+type Found = {
+  messages: ContactMessage[]
+  calls: DiscoveryCall[]
+  subscribers: Subscriber[]
+  notes: PersonNote[]
+  mails: MailOutbox[]
+  deliveries: { id: number }[]
+}
+
+/** Every row that holds this address, whoever may read it (the erasure and download are for admins). */
+async function everythingAbout(payload: Payload, email: string, req?: Partial<PayloadRequest>) {
+  const all = async <T>(collection: Slug | 'mail-outbox', field = 'email', address = normalAddress) => {
+    const { docs } = await payload.find({
+      collection,
+      where: { [field]: { like: email } },
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+      ...(req ? { req } : {}),
+    })
+    return (docs as T[]).filter((d) => address(String((d as Record<string, unknown>)[field] ?? '')) === email)
+  }
+  const [messages, calls, subscribers, notes, mails] = await Promise.all([
+    all<ContactMessage>('contact-messages'),
+    all<DiscoveryCall>('discovery-calls'),
+    all<Subscriber>('subscribers'),
+    all<PersonNote>('person-notes'),
+    all<MailOutbox>('mail-outbox', 'to', addressIn),
+  ])
+  const ids = subscribers.map((s) => s.id)
+  const { docs: deliveries } = ids.length
+    ? await payload.find({
+        collection: 'newsletter-deliveries',
+        where: { or: [{ subscriber: { in: ids } }, { email: { like: email } }] },
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+        ...(req ? { req } : {}),
+      })
+    : await payload.find({
+        collection: 'newsletter-deliveries',
+        where: { email: { like: email } },
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+        ...(req ? { req } : {}),
+      })
+  return {
+    messages,
+    calls,
+    subscribers,
+    notes,
+    mails,
+    deliveries: deliveries.filter(
+      (d) => normalAddress(d.email) === email || (typeof d.subscriber === 'number' && ids.includes(d.subscriber)),
+    ),
+  } satisfies Found
+}
+
+const counts = (f: Found, now: Date): Erasure => ({
+  messages: f.messages.length,
+  calls: f.calls.length,
+  upcomingCalls: f.calls.filter((c) => c.status === 'booked' && new Date(c.endsAt) > now).length,
+  subscriber: f.subscribers.length,
+  deliveries: f.deliveries.length,
+  notes: f.notes.length,
+  mails: f.mails.length,
+})
+
+/** What erasing this address would delete (for the confirmation). */
+export async function erasurePreview(payload: Payload, email: string, now = new Date()) {
+  return counts(await everythingAbout(payload, normalAddress(email)), now)
+}
+
+/** Everything about one person, for their download (secrets are left out by the caller). */
+export async function personExport(payload: Payload, email: string) {
+  const f = await everythingAbout(payload, normalAddress(email))
+  return {
+    email: normalAddress(email),
+    messages: f.messages,
+    discoveryCalls: f.calls,
+    subscriber: f.subscribers[0] ?? null,
+    newsletterDeliveries: f.deliveries,
+    notes: f.notes[0] ?? null,
+    mailsToThem: f.mails,
+  }
+}
+
+export class UpcomingCallFirst extends Error {
+  constructor(readonly upcoming: number) {
+    super(
+      upcoming === 1
+        ? 'This person has a booked call still ahead. Cancel it first (they get the usual cancellation), then erase them.'
+        : `This person has ${upcoming} booked calls still ahead. Cancel them first (they get the usual cancellation), then erase them.`,
+    )
+  }
+}
+
+/**
+ * Erases everything the site holds about one address (any case): their messages, calls, subscriber row (and
+ * with it their newsletter deliveries), the coach's notes, and every mail to them in the outbox (sent or
+ * not: a mail holds their address and words). Refused, with nothing deleted, while they have a booked
+ * call still ahead: the coach cancels it first, so they hear of it like any cancellation. On PostgreSQL all
+ * of it in one transaction (`req` from inTransaction); answers what was deleted.
+ */
+export async function erasePerson(
+  payload: Payload,
+  email: string,
+  req: PayloadRequest,
+  now = new Date(),
+): Promise<Erasure> {
+  const address = normalAddress(email)
+  const found = await everythingAbout(payload, address, readingWith(req))
+  const erased = counts(found, now)
+  if (erased.upcomingCalls > 0) throw new UpcomingCallFirst(erased.upcomingCalls)
+  const gone = async (collection: Slug | 'mail-outbox', ids: number[]) => {
+    if (ids.length === 0) return
+    const { errors } = await payload.delete({ collection, where: { id: { in: ids } }, overrideAccess: true, req })
+    if (errors.length) throw new Error(`Could not erase from ${collection}: ${errors.map((e) => e.message).join('; ')}`)
+  }
+  await gone(
+    'contact-messages',
+    found.messages.map((m) => m.id),
+  )
+  await gone(
+    'discovery-calls',
+    found.calls.map((c) => c.id),
+  )
+  // Deleting the subscriber deletes their deliveries (Subscribers' beforeDelete); any left by address go too.
+  await gone(
+    'subscribers',
+    found.subscribers.map((s) => s.id),
+  )
+  if (found.deliveries.length) {
+    await payload.db.deleteMany({
+      collection: 'newsletter-deliveries',
+      where: { id: { in: found.deliveries.map((d) => d.id) } },
+      req,
+    })
+  }
+  await gone(
+    'person-notes',
+    found.notes.map((n) => n.id),
+  )
+  await gone(
+    'mail-outbox',
+    found.mails.map((m) => m.id),
+  )
+  return erased
+}

@@ -1,0 +1,193 @@
+import type { Payload, TypedUser, Where } from 'payload'
+
+import { dayGroup } from '@/domain/day-groups'
+import { readAvailability } from '@/features/booking/calls'
+import { dayLabel, timeLabel } from '@/features/booking/format'
+import { meetingOf, whereText } from '@/features/booking/meeting'
+import { unhandledMessageCount } from '@/features/contact/inbox'
+import { issueProgress } from '@/features/newsletter/issue-actions'
+import { progressLine } from '@/features/newsletter/issue-progress'
+import type { DiscoveryCall, Newsletter } from '@/payload-types'
+
+/*
+ * What needs the coach today, for the top of the admin's dashboard (./TodayView.tsx): read as the logged-in
+ * user may read it (an editor who may not read the calls sees no calls), in the coach's zone (Availability).
+ * Each feature's part is one function below; a new feature adds its own and one line in `readToday`.
+ */
+
+export type TodayCall = {
+  id: number
+  /** "Today, 2:30 PM", "Thursday, December 3, 10:00 AM" */
+  when: string
+  name: string
+  note: string | null
+  /** "By phone: you call Ana Lima at +1 212 555 0100", "Video call at https://…"; null when not set (by e-mail). */
+  how: string | null
+  href: string
+}
+
+/** One thing to look at, as a sentence and the place to act on it. */
+export type TodayLine = { text: string; href: string; link: string }
+
+export type Today = {
+  timeZone: string
+  /** False until the coach has saved a zone: the dashboard asks for it. */
+  timeZoneChosen: boolean
+  /** "Thursday, November 26" in the coach's zone. */
+  date: string
+  calls: null | { next: TodayCall | null; today: TodayCall[]; laterThisWeek: number }
+  lines: TodayLine[]
+}
+
+const ADMIN = '/admin/collections'
+
+type Reader = { payload: Payload; user: TypedUser; now: Date; timeZone: string }
+
+/** Undefined when this user may not read it: their dashboard leaves that part out. */
+async function readable<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read()
+  } catch (error) {
+    if ((error as { status?: number }).status === 403) return undefined
+    throw error
+  }
+}
+
+const callOf = (c: DiscoveryCall, r: Reader): TodayCall => {
+  const start = new Date(c.startsAt)
+  const day = dayGroup(start, r.now, r.timeZone) === 'today' ? 'Today' : dayLabel(start, r.timeZone)
+  return {
+    id: c.id,
+    when: `${day}, ${timeLabel(start, r.timeZone)}`,
+    name: c.name,
+    note: c.note?.trim() || null,
+    how: whereText(meetingOf(c), 'coach', { coach: 'you', visitor: c.name }),
+    href: `${ADMIN}/discovery-calls/${c.id}`,
+  }
+}
+
+/** The next call, the calls today, and how many more this week (up to Sunday, ../../domain/day-groups.ts). */
+async function calls(r: Reader): Promise<Today['calls']> {
+  const found = await readable(() =>
+    r.payload.find({
+      collection: 'discovery-calls',
+      where: { and: [{ status: { equals: 'booked' } }, { endsAt: { greater_than: r.now.toISOString() } }] },
+      sort: 'startsAt',
+      limit: 100,
+      depth: 0,
+      overrideAccess: false,
+      user: r.user,
+    }),
+  )
+  if (!found) return null
+  const ahead = found.docs.filter((c) => new Date(c.startsAt).getTime() >= r.now.getTime() - 60 * 60_000)
+  const group = (c: DiscoveryCall) => dayGroup(new Date(c.startsAt), r.now, r.timeZone)
+  return {
+    next: ahead[0] ? callOf(ahead[0], r) : null,
+    today: ahead.filter((c) => group(c) === 'today').map((c) => callOf(c, r)),
+    laterThisWeek: ahead.filter((c) => group(c) === 'this-week').length,
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+
+async function messages(r: Reader): Promise<TodayLine[]> {
+  const waiting = await unhandledMessageCount(r.payload, r.user)
+  return [
+    {
+      text: waiting > 0 ? `${plural(waiting, 'message', 'messages')} not yet handled.` : 'No messages waiting.',
+      href: `${ADMIN}/contact-messages`,
+      link: 'Open the messages',
+    },
+  ]
+}
+
+/** A week, for a coach who has no earlier visit to count from. */
+const FIRST_VISIT_WINDOW_MS = 7 * 86_400_000
+
+async function subscribers(r: Reader, since: Date | null): Promise<TodayLine[]> {
+  const from = since ?? new Date(r.now.getTime() - FIRST_VISIT_WINDOW_MS)
+  const where: Where = {
+    and: [{ status: { equals: 'confirmed' } }, { consentAt: { greater_than: from.toISOString() } }],
+  }
+  const counted = await readable(() =>
+    r.payload.count({ collection: 'subscribers', where, overrideAccess: false, user: r.user }),
+  )
+  if (!counted) return []
+  const when = since
+    ? `since your last visit (${dayLabel(since, r.timeZone)}, ${timeLabel(since, r.timeZone)})`
+    : 'in the last 7 days'
+  const params = new URLSearchParams({
+    'where[and][0][status][equals]': 'confirmed',
+    'where[and][1][consentAt][greater_than]': from.toISOString(),
+    sort: '-consentAt',
+  })
+  return [
+    {
+      text: `${plural(counted.totalDocs, 'new subscriber', 'new subscribers')} ${when}.`,
+      href: `${ADMIN}/subscribers?${params}`,
+      link: 'See the subscribers',
+    },
+  ]
+}
+
+/** Issues of the newsletter that need the coach or are going out. */
+async function newsletter(r: Reader): Promise<TodayLine[]> {
+  const found = await readable(() =>
+    r.payload.find({
+      collection: 'newsletters',
+      where: { status: { in: ['sending', 'paused', 'held', 'scheduled'] } },
+      sort: 'scheduledAt',
+      limit: 10,
+      depth: 0,
+      overrideAccess: false,
+      user: r.user,
+    }),
+  )
+  if (!found) return []
+  return Promise.all(
+    found.docs.map(async (issue: Newsletter): Promise<TodayLine> => {
+      const named = `“${issue.subject}”`
+      const href = `${ADMIN}/newsletters/${issue.id}`
+      switch (issue.status) {
+        case 'sending':
+          return {
+            text: `${named} is going out: ${progressLine(await issueProgress(r.payload, issue.id))}.`,
+            href,
+            link: 'Follow it',
+          }
+        case 'paused':
+          return { text: `${named} is paused.`, href, link: 'Resume or cancel it' }
+        case 'held':
+          return { text: `${named} missed its time and waits for you.`, href, link: 'Send or reschedule it' }
+        default: {
+          const at = issue.scheduledAt ? new Date(issue.scheduledAt) : null
+          const when = at ? ` for ${dayLabel(at, r.timeZone)}, ${timeLabel(at, r.timeZone)}` : ''
+          return { text: `${named} is scheduled${when}.`, href, link: 'Open the issue' }
+        }
+      }
+    }),
+  )
+}
+
+export async function readToday(payload: Payload, user: TypedUser, now = new Date()): Promise<Today> {
+  const [{ timeZone }, availability] = await Promise.all([
+    readAvailability(payload),
+    payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true }),
+  ])
+  const r: Reader = { payload, user, now, timeZone }
+  const since = (user as { previousLoginAt?: string | null }).previousLoginAt
+  const [callsPart, ...lines] = await Promise.all([
+    calls(r),
+    messages(r),
+    subscribers(r, since ? new Date(since) : null),
+    newsletter(r),
+  ])
+  return {
+    timeZone,
+    timeZoneChosen: availability.timeZoneChosen === true,
+    date: dayLabel(now, timeZone),
+    calls: callsPart,
+    lines: lines.flat(),
+  }
+}

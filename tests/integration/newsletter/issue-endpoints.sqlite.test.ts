@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { issueEndpointsSuite } from './issue-endpoints-suite'
+
+onSqlite(issueEndpointsSuite)

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { peopleSuite } from './people-suite'
+
+onSqlite(peopleSuite)

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { todaySuite } from './today-suite'
+
+onSqlite(todaySuite)

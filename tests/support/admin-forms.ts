@@ -1,0 +1,57 @@
+import type { Page, Request } from 'playwright-core'
+
+/*
+ * When a press of a Payload admin form's button counts. Payload checks what was typed before it lets a form
+ * be sent, and a press before the check is done answers "Please correct invalid fields." even when all is
+ * well. Where that check runs depends on the screen:
+ * - the edit screens (a document, a global, the account) and the first account's send the whole form to the
+ *   server 250 ms after its last change (a "form-state" call to the screen's own address) and take the answer
+ *   in: see formChecked;
+ * - the login, forgotten-password and reset screens check each field in the browser only, at most 150 ms
+ *   after it changed: see browserChecksRan.
+ */
+
+/** The screens whose forms Payload checks in the browser only (no "form-state" call). */
+export const CHECKED_IN_BROWSER_ONLY = /\/admin\/(login|forgot|reset)(\/|\?|$)/
+
+/** The fields of a form Payload sent to the server to be checked (a "form-state" server function), or null. */
+function checkedForm(request: Request): Record<string, { value?: unknown }> | null {
+  if (request.method() !== 'POST' || !request.headers()['next-action']) return null
+  try {
+    const [call] = JSON.parse(request.postData() ?? '') as [
+      { name?: string; args?: { formState?: Record<string, { value?: unknown }> } }?,
+    ]
+    return call?.name === 'form-state' ? (call.args?.formState ?? null) : null
+  } catch {
+    return null // another server function, with arguments that are not JSON
+  }
+}
+
+/**
+ * Resolves once the server has answered a check of the form that saw the field at `path` (Payload's, e.g.
+ * `hero.headline` for #field-hero__headline) holding a value `matches` accepts: the check of the change about
+ * to be made (call this before making it). A check that saw the last change saw every change before it. A
+ * check nobody waits for any more (a later change's is awaited instead) fails quietly. (The answer's arrival,
+ * not its end: the page may stop reading it once it has what it needs, and then no end is reported.)
+ */
+export function formChecked(page: Page, path: string, matches: (value: unknown) => boolean): Promise<unknown> {
+  const checked = page.waitForEvent('response', {
+    predicate: (response) => {
+      const form = checkedForm(response.request())
+      return !!form && path in form && matches(form[path]!.value)
+    },
+    timeout: 30_000,
+  })
+  checked.catch(() => {})
+  return checked
+}
+
+/**
+ * Resolves once Payload's checks in the browser of the changes made so far have run. They show nothing on the
+ * page (a field's fault shows only after a press), so there is nothing to wait for but their timer: Payload
+ * sets it at most 150 ms ahead when a field changes (its useField hook), and a timer the page sets now for
+ * 150 ms fires after it, since the page runs its timers in the order they are due.
+ */
+export async function browserChecksRan(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 150)))
+}
