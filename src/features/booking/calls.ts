@@ -18,7 +18,13 @@ export async function readAvailability(payload: Payload, req?: Partial<PayloadRe
 export async function readBookingRules(
   payload: Payload,
   req?: Partial<PayloadRequest>,
-): Promise<{ availability: Availability; busy: Interval[]; meeting: { kind: MeetingKind; place: string | null } }> {
+): Promise<{
+  availability: Availability
+  busy: Interval[]
+  meeting: { kind: MeetingKind; place: string | null }
+  /** False until the coach has saved a zone (the dashboard asks for it). */
+  timeZoneChosen: boolean
+}> {
   const a = await payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true, req })
   const stored = (a.busyCalendarUrl ? (a.busyCalendar?.busy as { start: string; end: string }[] | null) : null) ?? []
   return {
@@ -38,6 +44,7 @@ export async function readBookingRules(
     },
     busy: stored.map((b) => ({ start: new Date(b.start), end: new Date(b.end) })),
     meeting: meetingSetting(a.meeting),
+    timeZoneChosen: a.timeZoneChosen === true,
   }
 }
 

@@ -12,7 +12,8 @@ function formatter(timeZone: string, kind: string, options: Intl.DateTimeFormatO
   return f
 }
 
-const parts = (d: Date, timeZone: string, kind: string, options: Intl.DateTimeFormatOptions) =>
+/** The parts of an instant in a zone, by a formatter made once per zone and `kind` (its options). */
+export const parts = (d: Date, timeZone: string, kind: string, options: Intl.DateTimeFormatOptions) =>
   Object.fromEntries(
     formatter(timeZone, kind, options)
       .formatToParts(d)

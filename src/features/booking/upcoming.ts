@@ -1,5 +1,6 @@
 import { DAY_GROUP_HEADINGS, dayGroup } from '@/domain/day-groups'
 import type { DiscoveryCall } from '@/payload-types'
+import { parts } from './format'
 
 /*
  * Where the coach's list of discovery calls opens: the calls still ahead, under Today, This week and Later,
@@ -16,24 +17,15 @@ type Call = Pick<DiscoveryCall, 'id' | 'name' | 'startsAt' | 'status' | 'cancell
 
 export type UpcomingCall = { id: number; name: string; startsAt: string; when: string; status: string }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-function parts(d: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'weekday' | 'hour' | 'minute', string> {
-  let f = formatters.get(timeZone)
-  if (!f)
-    formatters.set(
-      timeZone,
-      (f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        weekday: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })),
-    )
-  return Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value])) as never
+/** The 24-hour clock of the calls' table, with the date's parts. */
+const TABLE_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -48,7 +40,7 @@ export function upcomingGroup(start: Date, now: Date, timeZone: string): Upcomin
  * this week, "Thu 17 Dec 2026, 14:30" later (the same 24-hour clock as the calls' table).
  */
 export function whenLabel(start: Date, group: UpcomingGroup, timeZone: string): string {
-  const p = parts(start, timeZone)
+  const p = parts(start, timeZone, 'table', TABLE_PARTS)
   const time = `${p.hour}:${p.minute}`
   if (group === 'Today') return time
   const day = `${p.weekday} ${p.day} ${MONTHS[Number(p.month) - 1]}`

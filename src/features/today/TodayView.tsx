@@ -3,6 +3,7 @@ import { connection } from 'next/server'
 import type { Payload, TypedUser } from 'payload'
 
 import { timeZoneOptions } from '@/domain/dates'
+import { CALLS_IN_ADMIN } from '@/features/booking/calls'
 import { TimeZoneQuestion } from './TimeZoneQuestion'
 import { readToday, type TodayCall } from './today'
 
@@ -94,7 +95,7 @@ export async function TodayView({ payload, user }: { payload: Payload; user?: Ty
                 : `${calls.laterThisWeek} more ${calls.laterThisWeek === 1 ? 'call' : 'calls'} this week.`}
             </p>
             <p style={{ margin: 0 }}>
-              <Link href="/admin/collections/discovery-calls">All upcoming calls</Link>
+              <Link href={CALLS_IN_ADMIN}>All upcoming calls</Link>
             </p>
           </div>
         )}

@@ -1,7 +1,7 @@
 import type { Payload, TypedUser, Where } from 'payload'
 
 import { dayGroup } from '@/domain/day-groups'
-import { readAvailability } from '@/features/booking/calls'
+import { CALLS_IN_ADMIN, readBookingRules } from '@/features/booking/calls'
 import { dayLabel, timeLabel } from '@/features/booking/format'
 import { meetingOf, whereText } from '@/features/booking/meeting'
 import { unhandledMessageCount } from '@/features/contact/inbox'
@@ -62,7 +62,7 @@ const callOf = (c: DiscoveryCall, r: Reader): TodayCall => {
     name: c.name,
     note: c.note?.trim() || null,
     how: whereText(meetingOf(c), 'coach', { coach: 'you', visitor: c.name }),
-    href: `${ADMIN}/discovery-calls/${c.id}`,
+    href: `${CALLS_IN_ADMIN}/${c.id}`,
   }
 }
 
@@ -80,7 +80,8 @@ async function calls(r: Reader): Promise<Today['calls']> {
     }),
   )
   if (!found) return null
-  const ahead = found.docs.filter((c) => new Date(c.startsAt).getTime() >= r.now.getTime() - 60 * 60_000)
+  // Not yet over (the query's endsAt): a call under way is still the next one.
+  const ahead = found.docs
   const group = (c: DiscoveryCall) => dayGroup(new Date(c.startsAt), r.now, r.timeZone)
   return {
     next: ahead[0] ? callOf(ahead[0], r) : null,
@@ -171,10 +172,10 @@ async function newsletter(r: Reader): Promise<TodayLine[]> {
 }
 
 export async function readToday(payload: Payload, user: TypedUser, now = new Date()): Promise<Today> {
-  const [{ timeZone }, availability] = await Promise.all([
-    readAvailability(payload),
-    payload.findGlobal({ slug: 'availability', depth: 0, overrideAccess: true }),
-  ])
+  const {
+    availability: { timeZone },
+    timeZoneChosen,
+  } = await readBookingRules(payload)
   const r: Reader = { payload, user, now, timeZone }
   const since = (user as { previousLoginAt?: string | null }).previousLoginAt
   const [callsPart, ...lines] = await Promise.all([
@@ -185,7 +186,7 @@ export async function readToday(payload: Payload, user: TypedUser, now = new Dat
   ])
   return {
     timeZone,
-    timeZoneChosen: availability.timeZoneChosen === true,
+    timeZoneChosen,
     date: dayLabel(now, timeZone),
     calls: callsPart,
     lines: lines.flat(),
