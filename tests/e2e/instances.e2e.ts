@@ -78,7 +78,8 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
       [b, a],
     ] as const) {
       // Both instances have the page and the read rendered, cached, and kept for a second.
-      for (const url of [a(), b()]) expect(await titlesOn(url)).toEqual({ page: true, api: true })
+      for (const url of [a(), b()])
+        expect(await titlesOn(url), `before the edit through ${editor()}, on ${url}`).toEqual({ page: true, api: true })
       book.title = `Edited through ${editor()} ${randomBytes(3).toString('hex')}`
       const saved = await fetch(`${editor()}/cms-api/books/${book.id}`, {
         method: 'PATCH',
@@ -87,8 +88,8 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
       })
       expect(saved.status).toBe(200)
       // The very next request to the other instance: the new title, on the page and in the read API.
-      expect(await titlesOn(reader())).toEqual({ page: true, api: true })
-      expect(await titlesOn(editor())).toEqual({ page: true, api: true })
+      expect(await titlesOn(reader()), `after, on the other (${reader()})`).toEqual({ page: true, api: true })
+      expect(await titlesOn(editor()), `after, on ${editor()} itself`).toEqual({ page: true, api: true })
     }
 
     // What one instance rendered is in Redis for the other to find.

@@ -15,8 +15,9 @@ import { nextTagsManifest } from '../next-internals.ts'
  * Replaying at read time on the reader's own clock makes the instances' clocks irrelevant: an entry is
  * judged against the moment this instance learnt of the edit, which is after the edit.
  *
- * The instance that makes an edit holds back the end of that request's answer until Redis has its tags
- * (`settled`, called by the server), so the editor's next request, to whichever instance, sees the edit.
+ * The instance that makes an edit holds back that request's whole answer, status line included, until Redis
+ * has its tags (`settled`, called by the server), so the editor's next request, to whichever instance, sees
+ * the edit.
  *
  * Without REDIS_URL nothing here runs: one instance needs nothing shared. When Redis cannot be reached the
  * site keeps serving from each instance's own cache (a warning in the log), and catches up when it is back.

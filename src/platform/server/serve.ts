@@ -136,8 +136,8 @@ export async function serve({
       (req, res) => compress(req, res, () => {}),
       // Kept for the next second's visitors as the bytes went out, compressed (./page-cache.ts).
       recordForCache,
-      // Nearest the socket: an edit's answer ends once the other instances can know of it.
-      shared && req.method !== 'GET' && req.method !== 'HEAD' && endAfterSharing,
+      // Nearest the socket: an edit's answer goes out once the other instances can know of it.
+      shared && req.method !== 'GET' && req.method !== 'HEAD' && answerAfterSharing,
     ])
     void withRequestId(requestId, () => handle(req, res))
   }
@@ -165,11 +165,26 @@ export async function serve({
   return server
 }
 
-/** The answer ends once the cache tags this request expired are shared (src/platform/cache/shared-tags.ts). */
-function endAfterSharing(_req: http.IncomingMessage, res: http.ServerResponse): void {
+/**
+ * An edit's answer goes out, status line included, once the cache tags its request expired are shared
+ * (src/platform/cache/shared-tags.ts): a client may act on the status alone (a fetch resolves with the
+ * headers), and its next request, to whichever instance, must find the edit. Until then what the app writes is
+ * held here (an edit's answer is small), and Next's early flush of the headers waits with it.
+ */
+function answerAfterSharing(_req: http.IncomingMessage, res: http.ServerResponse): void {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse
+  const held: unknown[][] = []
+  res.flushHeaders = () => {}
+  res.write = ((...args: unknown[]) => {
+    held.push(args)
+    return true
+  }) as typeof res.write
   res.end = ((...args: unknown[]) => {
-    void settled().then(() => end(...args))
+    void settled().then(() => {
+      for (const chunk of held) write(...chunk)
+      end(...args)
+    })
     return res
   }) as typeof res.end
 }
