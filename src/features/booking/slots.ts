@@ -89,6 +89,18 @@ export function formatSlot(start: Date, timeZone: string): string {
   return `${day}, ${time}`
 }
 
+/**
+ * The instant a coach-local date and wall-clock time ('YYYY-MM-DD', 'HH:mm') denote in `timeZone`: null when
+ * a daylight-saving gap skips that time (or the input is malformed), the first occurrence when a fall-back
+ * repeats it.
+ */
+export function wallClockInstant(timeZone: string, date: string, time: string): Date | null {
+  if (!DATE.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  const instant = wallToInstant(timeZone, date, hours * 60 + minutes)
+  return instant === null ? null : new Date(instant)
+}
+
 /** The coach-local date 'YYYY-MM-DD' of an instant. */
 export function localDate(start: Date, timeZone: string): string {
   return format(start, 'yyyy-MM-dd', { in: tz(timeZone) })
