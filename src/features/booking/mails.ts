@@ -195,29 +195,21 @@ export const pickNewTimeMail = (
   coachTimeZone: string,
   s: MailSettings,
   coachLine?: string | null,
-): OutgoingMail =>
-  composedFromSite(
-    s,
-    call.email,
-    withCoachLine(
-      {
-        subject: `Please pick a new time for your discovery call | ${s.brand.siteName}`,
-        text: [
-          `Hello ${call.name},`,
-          '',
-          `${s.brand.name} asks you to pick a new time for your discovery call. It is booked for now:`,
-          '',
-          ...callTimes(call, coachTimeZone),
-          ...whereLines(call, s, 'visitor'),
-          '',
-          `Pick a new time here: ${s.siteUrl}${managePath(call)}`,
-          'Until you do, the call keeps this time. The same page lets you cancel it.',
-          '',
-          'Warm regards,',
-          s.brand.siteName,
-        ].join('\n'),
-      },
-      s,
-      coachLine,
-    ),
-  )
+): OutgoingMail => {
+  const said = coachLine?.trim()
+  return fromSite(s, call.email, `Please pick a new time for your discovery call | ${s.brand.siteName}`, [
+    `Hello ${call.name},`,
+    '',
+    `${s.brand.name} asks you to pick a new time for your discovery call. It is booked for now:`,
+    '',
+    ...callTimes(call, coachTimeZone),
+    ...whereLines(call, s, 'visitor'),
+    '',
+    `Pick a new time here: ${s.siteUrl}${managePath(call)}`,
+    'Until you do, the call keeps this time. The same page lets you cancel it.',
+    ...(said ? ['', `${s.brand.name} writes:`, said] : []),
+    '',
+    'Warm regards,',
+    s.brand.siteName,
+  ])
+}
