@@ -4,7 +4,7 @@ import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { formatSlot } from '@/features/booking/slots'
-import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { freshPostgres } from '../support/database'
@@ -208,9 +208,9 @@ describe.each(DATABASES)('moving a call in the admin, on %s', (database) => {
     const lines = moved!.text!.split('\n')
     expect(lines).toContain('Your discovery call has a new time.')
     expect(lines).toContain(`When: ${formatSlot(new Date(slots[3]!), timeZone)} (${timeZone})`)
-    expect(moved!.text).toMatch(/\n\n.+ writes:\nSomething came up on my side, sorry!$/)
+    expect(moved!.text!.trimEnd()).toMatch(/\n\nJordan Ellis writes:\nSomething came up on my side, sorry!$/)
     expect(moved!.attachments.some((a) => String(a.mimeType).startsWith('text/calendar'))).toBe(true)
-  })
+  }, 60_000)
 
   it('moves a call outside the open hours only when told so, and sends the visitor a link to pick a new time, at 390 px', async () => {
     const html = await (await fetch(`${site.url}/scheduling`)).text()
@@ -273,5 +273,79 @@ describe.each(DATABASES)('moving a call in the admin, on %s', (database) => {
     expect(manage.status).toBe(200)
     expect(await manage.text()).toContain('Move to this time')
     expect(await startOf(boId)).toBe(sundayAt.toISOString())
-  })
+  }, 60_000)
+
+  it('answers every other refusal in words: a time no longer open, a line too long, the same time, too late for the link, a cancelled call', async () => {
+    const html = await (await fetch(`${site.url}/scheduling`)).text()
+    const slots = [...html.matchAll(/name="slot" value="([^"]+)"/g)].map((m) => m[1]!)
+    const cy = `cy.move.${db}@example.com`
+    const cyId = await aBooking(slots[0]!, 'Cy Refused', cy)
+    await aBooking(slots[1]!, 'Di Taken', `di.move.${db}@example.com`)
+    const post = async (action: string, body: object, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${site.url}/cms-api/discovery-calls/${cyId}/${action}`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+      const json = (await res.json()) as { message?: string; errors?: { message: string }[] }
+      return [res.status, json.message ?? json.errors?.[0]?.message]
+    }
+
+    const unsigned = await fetch(`${site.url}/cms-api/discovery-calls/${cyId}/move`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ startsAt: slots[2] }),
+    })
+    expect(unsigned.status).toBe(401)
+    expect((await post('move', { startsAt: slots[2] }, { origin: 'https://elsewhere.example' }))[0]).toBe(403)
+    expect(await post('move', { startsAt: slots[1] })).toEqual([
+      409,
+      'That time is not open any more. Pick another one, or tick “Outside my open hours” to choose any time.',
+    ])
+    expect(await post('move', { startsAt: slots[2], line: 'x'.repeat(501) })).toEqual([
+      422,
+      'The line to the visitor has 501 characters; it can have at most 500.',
+    ])
+    expect(await post('move', { startsAt: slots[0] })).toEqual([
+      422,
+      'The call is at that time already. Pick another time.',
+    ])
+    expect(await post('move', { outsideHours: true, date: '2026-02-30', time: '10:00' })).toEqual([
+      422,
+      'There is no 2026-02-30 in the calendar. Please check the date.',
+    ])
+    expect(await startOf(cyId)).toBe(slots[0])
+
+    // Moved by the coach to three hours from now: the link would no longer let the visitor change it.
+    const soon = new Date(Math.ceil((Date.now() + 3 * 3_600_000) / (5 * 60_000)) * 5 * 60_000)
+    const at = wall(soon)
+    expect((await post('move', { outsideHours: true, ...at }))[0]).toBe(200)
+    const tooLate =
+      'Less than 24 hours before the call, the link no longer lets them change it. Pick a new time for them above instead.'
+    expect(await post('send-link', {})).toEqual([409, tooLate])
+    const page = await coachPage(DESKTOP)
+    const panel = await openCall(page, cyId)
+    expect(await panel.innerText()).toContain(tooLate)
+    expect(await panel.getByRole('button', { name: 'Send them a link to pick a new time' }).count()).toBe(0)
+
+    // A cancelled call cannot be moved, and its screen offers no move.
+    const cancelled = await fetch(`${site.url}/cms-api/discovery-calls/${cyId}`, {
+      method: 'PATCH',
+      headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'cancelled' }),
+    })
+    expect(cancelled.status).toBe(200)
+    expect(await post('move', { outsideHours: true, ...wall(new Date(soon.getTime() + 3_600_000)) })).toEqual([
+      409,
+      'This call is cancelled, so it cannot be moved.',
+    ])
+    expect(await post('send-link', {})).toEqual([409, 'This call is cancelled: there is no time left to change.'])
+    await page.reload()
+    await page.locator('form[data-form-ready="true"]').first().waitFor()
+    await page.locator('#field-coachNotes').waitFor()
+    expect(await page.locator('#move-call').count()).toBe(0)
+
+    // What the coach did in this file left no error lines in the server's log.
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  }, 60_000)
 })

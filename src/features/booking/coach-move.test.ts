@@ -17,6 +17,7 @@ describe('wallClockInstant: a date and time typed in the coach’s zone', () => 
     expect(wallClockInstant('America/New_York', '2026-11-01', '01:30')?.toISOString()).toBe('2026-11-01T05:30:00.000Z')
     for (const [date, time] of [
       ['2026-02-30x', '10:00'],
+      ['2026-02-30', '10:00'],
       ['2026-13-01', '10:00'],
       ['2026-12-01', '24:00'],
       ['2026-12-01', '9:00'],

@@ -9,7 +9,15 @@ import { visitorMayChange } from './rules'
 import { callReference, databaseRefusal, liveCalls, readBookingRules } from './calls'
 import { COACH_LINE } from './coach-changes'
 import { pickNewTimeMail } from './mails'
-import { formatSlot, isOpenSlot, openSlots, wallClockInstant, type Availability, type SlotDay } from './slots'
+import {
+  formatSlot,
+  isCalendarDate,
+  isOpenSlot,
+  openSlots,
+  wallClockInstant,
+  type Availability,
+  type SlotDay,
+} from './slots'
 
 /*
  * Moving a call from its screen in the admin (./admin/MoveCall.tsx): the open times it may move to, and
@@ -96,7 +104,9 @@ const move = guarded(async (req, call, body) => {
   if (body.outsideHours === true) {
     const date = typeof body.date === 'string' ? body.date : ''
     const time = typeof body.time === 'string' ? body.time : ''
-    if (!date || !time) return refuse('Please enter the new date and time.', 422)
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time))
+      return refuse('Please enter the new date and time.', 422)
+    if (!isCalendarDate(date)) return refuse(`There is no ${date} in the calendar. Please check the date.`, 422)
     start = wallClockInstant(timeZone, date, time)
     if (!start)
       return refuse(
