@@ -183,9 +183,6 @@ export interface DiscoveryCall {
   meetingKind?: ('unset' | 'video' | 'phone' | 'in-person') | null;
   phone?: string | null;
   meetingPlace?: string | null;
-  /**
-   * To move the call, pick the new time and save: the visitor gets the new time with an updated invite.
-   */
   startsAt: string;
   startsAt_tz?: string | null;
   endsAt: string;

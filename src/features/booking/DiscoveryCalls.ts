@@ -5,6 +5,7 @@ import { revalidateCollection } from '@/platform/cache/revalidate'
 import { personLinkField } from '@/features/people/person-link-field'
 
 import { checkCoachChange, mailCoachChange } from './coach-changes'
+import { moveEndpoints } from './coach-move'
 import { coachTimeZone } from './coach-time-zone'
 import { CALL_MEETING_OPTIONS } from './meeting'
 
@@ -43,6 +44,8 @@ export const DiscoveryCalls: CollectionConfig = {
         or: [{ status: { equals: 'cancelled' } }, { startsAt: { less_than: new Date().toISOString() } }],
       },
   },
+  // The buttons of "Move this call" (./admin/MoveCall.tsx).
+  endpoints: moveEndpoints,
   // Every change frees or takes a time: /scheduling shows it at the next request, on every instance.
   hooks: {
     beforeChange: [checkCoachChange],
@@ -78,10 +81,20 @@ export const DiscoveryCalls: CollectionConfig = {
       // Shown in the time zone stored beside it (`startsAt_tz`): the coach's, set when the call is booked.
       timezone: coachTimeZone(),
       access: { update: ({ doc }) => doc?.status !== 'cancelled' },
+      // Moved with "Move this call" below (its open times, or a time outside them chosen knowingly), not by
+      // typing here: the API still takes a new time, with the same refusals (./coach-changes.ts).
       admin: {
-        date: { pickerAppearance: 'dayAndTime', timeIntervals: 15, displayFormat: 'EEE d MMM yyyy, HH:mm' },
-        description:
-          'To move the call, pick the new time and save: the visitor gets the new time with an updated invite.',
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+      },
+    },
+    {
+      name: 'moveCall',
+      type: 'ui',
+      admin: {
+        disableListColumn: true,
+        condition: (d) => d?.status === 'booked' && Boolean(d?.startsAt),
+        components: { Field: '@/features/booking/admin/MoveCallField#MoveCallField' },
       },
     },
     { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },

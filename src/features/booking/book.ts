@@ -22,7 +22,7 @@ import {
   BOOKED,
   BOOKING_FIELDS,
   bookingSchema,
-  CHANGE_CUTOFF_MS,
+  visitorMayChange,
   SLOT_GONE,
   SLOT_TAKEN,
   type BookingField,
@@ -143,9 +143,7 @@ export async function bookedAnswerFloor(started: number): Promise<void> {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
 }
 
-/** Whether the visitor may still move or cancel the call themselves (until 24 hours before it, as an instant). */
-export const visitorMayChange = (call: Pick<DiscoveryCall, 'startsAt' | 'status'>, now: Date): boolean =>
-  call.status === 'booked' && new Date(call.startsAt).getTime() - now.getTime() >= CHANGE_CUTOFF_MS
+export { visitorMayChange }
 
 export type ChangeOutcome = 'done' | 'too-late' | 'not-booked' | 'slot-gone' | 'slot-taken'
 

@@ -72,11 +72,14 @@ export async function mailBooked(call: DiscoveryCall, q: Queue): Promise<void> {
   await queueReminders(call, q)
 }
 
-/** A moved call: the updated invite to both sides; the old time's reminders give way to the new time's. */
-export async function mailMoved(call: DiscoveryCall, q: Queue): Promise<void> {
+/**
+ * A moved call: the updated invite to both sides (the visitor's with the coach's line, when they wrote one);
+ * the old time's reminders give way to the new time's.
+ */
+export async function mailMoved(call: DiscoveryCall, q: Queue, coachLine?: string | null): Promise<void> {
   const { payload, coachTimeZone, settings, now, req } = q
   await withdrawReminders(call, q)
-  for (const [i, mail] of movedMails(call, coachTimeZone, settings).entries()) {
+  for (const [i, mail] of movedMails(call, coachTimeZone, settings, coachLine).entries()) {
     const kind = i ? 'call-moved-coach' : 'call-moved'
     await enqueueMail(payload, { kind, mail, now, reference: callReference(call) }, req)
   }

@@ -14,9 +14,19 @@ import { formatSlot } from './slots'
 
 type Call = Partial<DiscoveryCall>
 
+/** The labels the admin shows, so a refusal's summary names the field as the coach sees it. */
+const LABELS: Record<string, string> = { startsAt: 'Starts', status: 'Status' }
+
+/** A refusal: the sentence is shown under the field (and is what the move panel says). */
 const refuse = (path: string, message: string): never => {
-  throw new ValidationError({ collection: 'discovery-calls', errors: [{ path, message }] })
+  throw new ValidationError({ collection: 'discovery-calls', errors: [{ path, message, label: LABELS[path] }] })
 }
+
+/**
+ * Set in `req.context` by the admin's move panel (./coach-move.ts): the line the coach wrote to the visitor,
+ * which goes into the visitor's mail about the new time.
+ */
+export const COACH_LINE = 'coachLineToVisitor'
 
 const cancelledByCoach = (before: Call | undefined, after: Call) =>
   before?.status === 'booked' && after.status === 'cancelled'
@@ -97,6 +107,9 @@ export const mailCoachChange: CollectionAfterChangeHook<DiscoveryCall> = async (
   const [a, settings] = [await readAvailability(payload, req), await mailSettings(payload, req)]
   const queue = { payload, coachTimeZone: a.timeZone, settings, now: new Date(), req }
   if (cancelled) await mailCancelled(doc, 'coach', queue)
-  else await mailMoved(doc, queue)
+  else {
+    const line = req.context[COACH_LINE]
+    await mailMoved(doc, queue, typeof line === 'string' ? line : null)
+  }
   return doc
 }

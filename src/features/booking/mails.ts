@@ -111,19 +111,38 @@ export const bookedNotification = (call: MailCall, coachTimeZone: string, s: Mai
 export const existingCallMail = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail =>
   composedFromSite(s, call.email, composeMail(s, 'callAlreadyBooked', callValues(call, coachTimeZone, s)))
 
-/** To both sides when the call moves: the new time and an updated invite (same UID, higher SEQUENCE). */
-export const movedMails = (call: MailCall, coachTimeZone: string, s: MailSettings): OutgoingMail[] => {
+/**
+ * The coach's own line to the visitor, when they wrote one (moving the call, or asking them to pick a new
+ * time in the admin): a last paragraph of the visitor's mail, under the coach's name.
+ */
+const withCoachLine = (mail: { subject: string; text: string }, s: MailSettings, line?: string | null) => {
+  const said = line?.trim()
+  return said ? { ...mail, text: `${mail.text}\n\n${s.brand.name} writes:\n${said}` } : mail
+}
+
+/**
+ * To both sides when the call moves: the new time and an updated invite (same UID, higher SEQUENCE); with the
+ * line the coach wrote to the visitor when they moved it in the admin.
+ */
+export const movedMails = (
+  call: MailCall,
+  coachTimeZone: string,
+  s: MailSettings,
+  coachLine?: string | null,
+): OutgoingMail[] => {
   const lines = [
     'Your discovery call has a new time.',
     '',
     ...callTimes(call, coachTimeZone),
     ...whereLines(call, s, 'coach'),
+    ...(coachLine?.trim() ? ['', `You wrote to them: ${coachLine.trim()}`] : []),
     '',
     manageLine(call, s),
   ]
   const calendar = invite(call, s, 'REQUEST')
+  const visitorMail = withCoachLine(composeMail(s, 'callMoved', callValues(call, coachTimeZone, s)), s, coachLine)
   return [
-    composedFromSite(s, call.email, composeMail(s, 'callMoved', callValues(call, coachTimeZone, s)), { calendar }),
+    composedFromSite(s, call.email, visitorMail, { calendar }),
     { ...fromSite(s, s.coachEmail, `Discovery call moved: ${call.name}`, lines), replyTo: call.email, calendar },
   ]
 }
@@ -165,3 +184,32 @@ export const reminderMails = (call: MailCall, coachTimeZone: string, s: MailSett
     },
   ],
 })
+
+/**
+ * To the visitor when the coach asks them to pick a new time (the call's screen in the admin): the call as it
+ * stands and its private manage link, where they pick one of the open times (or cancel). The call keeps its
+ * time until they do. Not one of the Mail texts (decision 051).
+ */
+export const pickNewTimeMail = (
+  call: MailCall,
+  coachTimeZone: string,
+  s: MailSettings,
+  coachLine?: string | null,
+): OutgoingMail => {
+  const said = coachLine?.trim()
+  return fromSite(s, call.email, `Please pick a new time for your discovery call | ${s.brand.siteName}`, [
+    `Hello ${call.name},`,
+    '',
+    `${s.brand.name} asks you to pick a new time for your discovery call. It is booked for now:`,
+    '',
+    ...callTimes(call, coachTimeZone),
+    ...whereLines(call, s, 'visitor'),
+    '',
+    `Pick a new time here: ${s.siteUrl}${managePath(call)}`,
+    'Until you do, the call keeps this time. The same page lets you cancel it.',
+    ...(said ? ['', `${s.brand.name} writes:`, said] : []),
+    '',
+    'Warm regards,',
+    s.brand.siteName,
+  ])
+}

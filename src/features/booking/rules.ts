@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import type { DiscoveryCall } from '@/payload-types'
+
 import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { personEmailField, personNameField, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from '@/platform/forms/rules'
 import { NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
@@ -31,6 +33,10 @@ export type BookingProblem = keyof typeof BOOKING_PROBLEMS
 
 /** Visitors may move or cancel until this long before the call; after that, only the coach can. */
 export const CHANGE_CUTOFF_MS = RESCHEDULE_NOTICE_HOURS * 60 * 60 * 1000
+
+/** Whether the visitor may still move or cancel the call themselves (until 24 hours before it, as an instant). */
+export const visitorMayChange = (call: Pick<DiscoveryCall, 'startsAt' | 'status'>, now: Date): boolean =>
+  call.status === 'booked' && new Date(call.startsAt).getTime() - now.getTime() >= CHANGE_CUTOFF_MS
 
 const validZone = (value: string): boolean => {
   try {

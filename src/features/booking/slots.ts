@@ -89,6 +89,23 @@ export function formatSlot(start: Date, timeZone: string): string {
   return `${day}, ${time}`
 }
 
+/**
+ * The instant a coach-local date and wall-clock time ('YYYY-MM-DD', 'HH:mm') denote in `timeZone`: null when
+ * a daylight-saving gap skips that time (or the input is malformed), the first occurrence when a fall-back
+ * repeats it.
+ */
+export function wallClockInstant(timeZone: string, date: string, time: string): Date | null {
+  if (!isCalendarDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null
+  const [hours, minutes] = time.split(':').map(Number) as [number, number]
+  const instant = wallToInstant(timeZone, date, hours * 60 + minutes)
+  return instant === null ? null : new Date(instant)
+}
+
+/** Whether 'YYYY-MM-DD' is a day of the calendar (not 2026-02-30). */
+export function isCalendarDate(date: string): boolean {
+  return DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date
+}
+
 /** The coach-local date 'YYYY-MM-DD' of an instant. */
 export function localDate(start: Date, timeZone: string): string {
   return format(start, 'yyyy-MM-dd', { in: tz(timeZone) })

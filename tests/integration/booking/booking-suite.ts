@@ -754,13 +754,14 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         expect(await move(at(5))).toEqual([
           {
             path: 'startsAt',
+            label: 'Starts',
             message: expect.stringMatching(
               /^That time overlaps the call with Lin on \w+day, .+ [AP]M E[SD]T, or the 15 minutes kept free after a call\. Pick another time\.$/,
             ),
           },
         ])
         expect(await move(new Date(Date.now() - HOUR).toISOString())).toEqual([
-          { path: 'startsAt', message: 'Pick a time that is still ahead.' },
+          { path: 'startsAt', label: 'Starts', message: 'Pick a time that is still ahead.' },
         ])
         expect(await move(at(24))).toBeNull()
         const moved = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })

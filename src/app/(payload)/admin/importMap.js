@@ -1,3 +1,4 @@
+import { MoveCallField as MoveCallField_cce2a07a541dd1c5d92e504c05753a6f } from '@/features/booking/admin/MoveCallField'
 import { PersonLink as PersonLink_88070f62a675d19bb89861d7f59ef7ff } from '@/features/people/PersonLink'
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
 import { UpcomingCalls as UpcomingCalls_952f69220fa2c60ea18689fca830ed60 } from '@/features/booking/UpcomingCalls'
@@ -45,6 +46,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "@/features/booking/admin/MoveCallField#MoveCallField": MoveCallField_cce2a07a541dd1c5d92e504c05753a6f,
   "@/features/people/PersonLink#PersonLink": PersonLink_88070f62a675d19bb89861d7f59ef7ff,
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
   "@/features/booking/UpcomingCalls#UpcomingCalls": UpcomingCalls_952f69220fa2c60ea18689fca830ed60,
