@@ -529,7 +529,11 @@ export interface Book {
 export interface Workshop {
   id: number;
   title: string;
+  /**
+   * In your time zone, named beside it (Booking → Availability); the site shows the same time.
+   */
   date: string;
+  date_tz?: string | null;
   /**
    * For example "Online (Zoom)" or "In person, Lisbon".
    */
@@ -940,6 +944,7 @@ export interface BooksSelect<T extends boolean = true> {
 export interface WorkshopsSelect<T extends boolean = true> {
   title?: T;
   date?: T;
+  date_tz?: T;
   format?: T;
   description?: T;
   registerLink?: T;
@@ -1150,9 +1155,10 @@ export interface Announcement {
    */
   link?: string | null;
   /**
-   * The banner disappears by itself after this moment.
+   * The banner disappears by itself after this moment, in your time zone, named beside it (Booking → Availability).
    */
   endsAt?: string | null;
+  endsAt_tz?: string | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1775,6 +1781,7 @@ export interface AnnouncementSelect<T extends boolean = true> {
   text?: T;
   link?: T;
   endsAt?: T;
+  endsAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
