@@ -530,7 +530,7 @@ export interface Workshop {
   id: number;
   title: string;
   /**
-   * In your time zone, named beside it (Booking → Availability); the site shows the same time.
+   * The site shows the same time.
    */
   date: string;
   date_tz?: string | null;
@@ -1155,7 +1155,7 @@ export interface Announcement {
    */
   link?: string | null;
   /**
-   * The banner disappears by itself after this moment, in your time zone, named beside it (Booking → Availability).
+   * The banner disappears by itself after this moment.
    */
   endsAt?: string | null;
   endsAt_tz?: string | null;

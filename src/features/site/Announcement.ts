@@ -24,8 +24,8 @@ export const Announcement = settingsGlobal('announcement', {
       type: 'date',
       timezone: followsCoachTimeZone(),
       admin: {
-        description:
-          'The banner disappears by itself after this moment, in your time zone, named beside it (Booking → Availability).',
+        description: 'The banner disappears by itself after this moment.',
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
         date: { pickerAppearance: 'dayAndTime' },
       },
     },

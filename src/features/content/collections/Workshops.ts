@@ -22,7 +22,8 @@ export const Workshops = publicList({
       timezone: followsCoachTimeZone(),
       admin: {
         date: { pickerAppearance: 'dayAndTime' },
-        description: 'In your time zone, named beside it (Booking → Availability); the site shows the same time.',
+        description: 'The site shows the same time.',
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
       },
     },
     {
