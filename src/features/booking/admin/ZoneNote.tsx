@@ -14,7 +14,7 @@ export function ZoneNote({ path, description, field }: Partial<FieldDescriptionC
   const more = typeof own === 'string' ? own : ''
   return (
     <p
-      className="coach-admin field-description"
+      className="coach-admin zone-note"
       data-zone-note
       id={path ? `field-description-${path.replace(/\./g, '__')}` : undefined}
       style={{ color: 'var(--theme-elevation-800)', margin: '0.5rem 0 0' }}
