@@ -526,7 +526,11 @@ export interface Book {
 export interface Workshop {
   id: number;
   title: string;
+  /**
+   * The site shows the same time.
+   */
   date: string;
+  date_tz?: string | null;
   /**
    * For example "Online (Zoom)" or "In person, Lisbon".
    */
@@ -937,6 +941,7 @@ export interface BooksSelect<T extends boolean = true> {
 export interface WorkshopsSelect<T extends boolean = true> {
   title?: T;
   date?: T;
+  date_tz?: T;
   format?: T;
   description?: T;
   registerLink?: T;
@@ -1150,6 +1155,7 @@ export interface Announcement {
    * The banner disappears by itself after this moment.
    */
   endsAt?: string | null;
+  endsAt_tz?: string | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1772,6 +1778,7 @@ export interface AnnouncementSelect<T extends boolean = true> {
   text?: T;
   link?: T;
   endsAt?: T;
+  endsAt_tz?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

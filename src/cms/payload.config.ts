@@ -131,6 +131,8 @@ export default buildConfig({
     MailTexts,
     NewsletterArchive,
   ].map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
+  // "Time zone", as everywhere else the coach reads it (Payload says "Timezone" beside each date).
+  i18n: { translations: { en: { general: { timezone: 'Time zone' } } } },
   // Field messages reach the admin in production too (see the hook).
   hooks: { afterError: [keepFieldErrors] },
   endpoints: [...exportEndpoints, ...peopleEndpoints],

@@ -64,4 +64,13 @@ describe('formatEventDate', () => {
   ])('shows a workshop at 17:00 UTC in %s as "%s"', (timeZone, expected) => {
     expect(formatEventDate('2026-07-15T17:00:00.000Z', timeZone)).toBe(expected)
   })
+
+  it('shows a workshop a coach in New York typed at 1:00 PM in winter (stored 18:00 UTC) at 1:00 PM EST', () => {
+    expect(formatEventDate('2027-01-14T18:00:00.000Z', 'America/New_York')).toBe(
+      'Thursday, January 14, 2027 at 1:00 PM EST',
+    )
+    expect(formatEventDate('2027-01-14T18:00:00.000Z', 'Europe/Berlin')).toBe(
+      'Thursday, January 14, 2027 at 7:00 PM GMT+1',
+    )
+  })
 })

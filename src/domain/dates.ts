@@ -1,14 +1,17 @@
 import { tz } from '@date-fns/tz'
 import { startOfDay } from 'date-fns'
 
-/** The coach's IANA time zone (COACH_TIME_ZONE, default UTC): workshop dates are shown and cut off in it. */
-export const coachTimeZone = (): string => process.env.COACH_TIME_ZONE || 'UTC'
+/**
+ * The coach's IANA time zone until they choose one in Booking → Availability (COACH_TIME_ZONE, default UTC):
+ * the default of that setting, which is then the one zone every date is typed, shown and cut off in.
+ */
+export const defaultCoachTimeZone = (): string => process.env.COACH_TIME_ZONE || 'UTC'
 
 /**
  * A workshop's date as the coach means it. Dates are stored in UTC; the site shows them in the coach's
- * time zone with the zone named, so no visitor misreads the hour.
+ * time zone (Booking → Availability) with the zone named, so no visitor misreads the hour.
  */
-export function formatEventDate(iso: string, timeZone = coachTimeZone()): string {
+export function formatEventDate(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     year: 'numeric',

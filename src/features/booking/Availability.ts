@@ -2,8 +2,8 @@ import type { Field, GlobalConfig } from 'payload'
 
 import { authenticated } from '@/platform/access'
 import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
-import { coachTimeZone } from '@/domain/dates'
-import { revalidateGlobal } from '@/platform/cache/revalidate'
+import { defaultCoachTimeZone } from '@/domain/dates'
+import { revalidate, revalidateGlobal } from '@/platform/cache/revalidate'
 import { SITE_WRITE } from './calls'
 import { MEETING_KIND_OPTIONS, videoLinkProblem } from './meeting'
 
@@ -91,7 +91,7 @@ export const Availability: GlobalConfig = {
       label: 'Your time zone',
       type: 'text',
       required: true,
-      defaultValue: () => coachTimeZone(),
+      defaultValue: () => defaultCoachTimeZone(),
       admin: {
         description: 'Your hours below, your calls, workshops and newsletter times are in this zone. Type to find it.',
         components: { Field: '@/features/booking/admin/TimeZoneField#TimeZoneField' },
@@ -304,6 +304,15 @@ export const Availability: GlobalConfig = {
             req,
             context: { [SITE_WRITE]: true },
           })
+        }
+        return doc
+      },
+      ({ doc, previousDoc, req }) => {
+        // The site shows workshops and the newsletter archive's dates in the coach's zone: a new zone reaches
+        // their cached pages at the next request.
+        if (doc.timeZone !== previousDoc?.timeZone) {
+          revalidate('workshops', req)
+          revalidate('newsletter-issues', req)
         }
         return doc
       },

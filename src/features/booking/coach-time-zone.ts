@@ -1,4 +1,4 @@
-import type { DateField } from 'payload'
+import type { DateField, Payload, PayloadRequest } from 'payload'
 
 import { timeZoneOptions } from '@/domain/dates'
 import { readAvailability } from './calls'
@@ -6,7 +6,7 @@ import { readAvailability } from './calls'
 /**
  * The time zone of a date field that is shown in the coach's zone (a call's start, an issue's sending time):
  * stored beside it as `<field>_tz`, set to the zone of the booking hours (Availability) when the date is
- * first saved. Stored as text: a database enum of every zone would change with each new time zone release.
+ * first saved (a new document's form starts in that zone). Stored as text: a database enum of every zone would change with each new time zone release.
  */
 export const coachTimeZone = (): NonNullable<DateField['timezone']> => ({
   supportedTimezones: timeZoneOptions(),
@@ -14,8 +14,55 @@ export const coachTimeZone = (): NonNullable<DateField['timezone']> => ({
     name: baseField.name,
     type: 'text',
     admin: { hidden: true },
+    // A new document's form starts in the coach's zone, so the picker beside the date names it.
+    defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload, req),
     hooks: {
-      beforeValidate: [async ({ value, req }) => value || (await readAvailability(req.payload, req)).timeZone],
+      beforeValidate: [async ({ value, req }) => value || (await readCoachTimeZone(req.payload, req))],
+    },
+  }),
+})
+
+const ZONE_OF_REQUEST = 'coachTimeZone'
+
+/**
+ * The coach's time zone (Booking → Availability), read once per request: a list of a hundred workshops reads
+ * the global once, not a hundred times.
+ */
+export function readCoachTimeZone(payload: Payload, req?: Partial<PayloadRequest>): Promise<string> {
+  const context = req?.context
+  const kept = context?.[ZONE_OF_REQUEST]
+  if (kept instanceof Promise) return kept as Promise<string>
+  const read = readAvailability(payload, req).then((a) => a.timeZone)
+  if (context) {
+    context[ZONE_OF_REQUEST] = read
+    // A failed read is not kept: the next field of the request tries again.
+    read.catch(() => {
+      if (context[ZONE_OF_REQUEST] === read) delete context[ZONE_OF_REQUEST]
+    })
+  }
+  return read
+}
+
+/**
+ * The time zone of a date field that is always typed and shown in the coach's zone (a workshop's date, the
+ * banner's end): Payload's date-field time zone, whose `<field>_tz` is not stored but is the coach's zone of
+ * the moment (Booking → Availability). The picker beside the date names that zone, and what is typed there is
+ * read as a time in it, whatever zone the browser is in; the stored value is the instant in UTC. Choosing
+ * another zone in that picker reads one time typed in that zone; saved, the date shows in the coach's again.
+ */
+export const followsCoachTimeZone = (): NonNullable<DateField['timezone']> => ({
+  supportedTimezones: timeZoneOptions(),
+  required: true,
+  override: ({ baseField }) => ({
+    name: baseField.name,
+    label: 'Time zone',
+    type: 'text',
+    virtual: true,
+    admin: { hidden: true },
+    // A new document's form starts in the coach's zone.
+    defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload, req),
+    hooks: {
+      afterRead: [({ req }) => readCoachTimeZone(req.payload, req)],
     },
   }),
 })

@@ -1,12 +1,12 @@
-import type { Where } from 'payload'
+import type { Payload, Where } from 'payload'
 
-import { coachTimeZone } from '@/domain/dates'
 import type { FaqPage } from '@/domain/faq-pages'
 import { lastGoodMemory, toListState, type ListState } from '@/domain/list-state'
 import { withPrices } from '@/domain/prices'
 import { upcomingWorkshopsWhere } from '@/domain/workshops'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from '@/platform/cache/cache-life'
+import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { getPriceCards } from '@/features/pages/read'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
 import type { ContentTag } from '@/platform/cache/tags'
@@ -35,7 +35,15 @@ export type BookItem = {
   purchaseLink: string
   coverAlt: string
 }
-export type WorkshopItem = { title: string; date: string; format: string; description: string; registerLink: string }
+export type WorkshopItem = {
+  title: string
+  date: string
+  format: string
+  description: string
+  registerLink: string
+  /** The coach's zone (Booking → Availability), which the pages show the date in; not in the read API. */
+  timeZone: string
+}
 export type FaqItem = { question: string; answer: string }
 
 /** Each list by its cache tag (what an edit revalidates), with the collection it is read from. */
@@ -59,12 +67,16 @@ const LIST_SORT: Record<ListTag, string> = {
   faqs: '_order',
 }
 
+/** A list's filter, or how to make it from what the database holds (the coach's time zone). */
+type ListWhere = Where | ((payload: Payload) => Promise<Where>)
+
 /** Reads one published list in its order (LIST_SORT); any failure becomes the list's failed state. */
-async function readList<T>(tag: ListTag, map: (doc: never) => T, where: Where = {}): Promise<ListState<T>> {
+async function readList<T>(tag: ListTag, map: (doc: never) => T, listWhere: ListWhere = {}): Promise<ListState<T>> {
   if (isBuildPhase()) return { status: 'failed' }
   const collection = LIST_COLLECTIONS[tag]
   try {
     const payload = await payloadClient()
+    const where = typeof listWhere === 'function' ? await listWhere(payload) : listWhere
     const result = await payload.find({
       collection,
       where: { and: [{ published: { equals: true } }, where] },
@@ -95,7 +107,7 @@ const keepLastGood = lastGoodMemory()
 async function cachedList<T>(
   tag: ListTag,
   map: (doc: never) => T,
-  { where, part, success }: { where?: Where; part?: string; success?: 'hours' } = {},
+  { where, part, success }: { where?: ListWhere; part?: string; success?: 'hours' } = {},
 ): Promise<ListState<T>> {
   const state = await readList(tag, map, where)
   // The lifetime follows this read: a failure is retried soon even while the last good content is shown.
@@ -161,11 +173,13 @@ export async function getBooks(): Promise<ListState<BookItem>> {
 }
 
 /**
- * Upcoming workshops only (from the start of today in the coach's time zone), soonest first; re-read hourly so a past event
- * drops off without anyone touching it.
+ * Upcoming workshops only (from the start of today in the coach's time zone), soonest first, each with that
+ * zone to be shown in; re-read hourly so a past event drops off without anyone touching it. A change of the
+ * coach's zone revalidates the list (src/features/booking/Availability.ts).
  */
 export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
   'use cache'
+  let timeZone = ''
   return cachedList(
     'workshops',
     (doc: Workshop) => ({
@@ -174,8 +188,15 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
       format: doc.format,
       description: doc.description,
       registerLink: doc.registerLink,
+      timeZone,
     }),
-    { where: upcomingWorkshopsWhere(coachTimeZone(), new Date()), success: 'hours' },
+    {
+      where: async (payload) => {
+        timeZone = await readCoachTimeZone(payload)
+        return upcomingWorkshopsWhere(timeZone, new Date())
+      },
+      success: 'hours',
+    },
   )
 }
 

@@ -1,3 +1,4 @@
+import { followsCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { settingsGlobal } from './settings-global'
 
 export const Announcement = settingsGlobal('announcement', {
@@ -21,8 +22,10 @@ export const Announcement = settingsGlobal('announcement', {
       name: 'endsAt',
       label: 'Show until',
       type: 'date',
+      timezone: followsCoachTimeZone(),
       admin: {
         description: 'The banner disappears by itself after this moment.',
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
         date: { pickerAppearance: 'dayAndTime' },
       },
     },

@@ -21,7 +21,12 @@ const LISTS: Record<string, () => Promise<ListState<object>>> = {
     if (state.status === 'failed') return state
     return { status: 'loaded', items: state.items.map(({ coverAlt: _alt, ...book }) => book) }
   },
-  workshops: getWorkshops,
+  // The coach's zone stays on the site's pages; the API's dates are instants (ISO 8601, UTC).
+  workshops: async () => {
+    const state = await getWorkshops()
+    if (state.status === 'failed') return state
+    return { status: 'loaded', items: state.items.map(({ timeZone: _zone, ...workshop }) => workshop) }
+  },
 }
 
 const ALLOW = 'GET, HEAD'

@@ -1,3 +1,4 @@
+import { followsCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
 import { publicList } from './public-list'
 
@@ -17,7 +18,13 @@ export const Workshops = publicList({
       type: 'date',
       required: true,
       index: true,
-      admin: { date: { pickerAppearance: 'dayAndTime' } },
+      // Typed and shown in the coach's zone, named beside it, whatever the browser's; stored as the instant.
+      timezone: followsCoachTimeZone(),
+      admin: {
+        date: { pickerAppearance: 'dayAndTime' },
+        description: 'The site shows the same time.',
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
+      },
     },
     {
       name: 'format',

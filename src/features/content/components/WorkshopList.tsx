@@ -32,7 +32,7 @@ export async function WorkshopList() {
             {items.map((w) => (
               <Card key={`${w.title}-${w.date}`} title={w.title}>
                 <p className="event-meta">
-                  <time dateTime={w.date}>{formatEventDate(w.date)}</time>
+                  <time dateTime={w.date}>{formatEventDate(w.date, w.timeZone)}</time>
                   <span aria-hidden="true"> · </span>
                   <span>{w.format}</span>
                 </p>

@@ -1,0 +1,190 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { formChecked } from '../support/admin-forms'
+import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
+import { freshPostgres } from '../support/database'
+import { e2ePort } from '../support/ports'
+
+// What the coach reads under a workshop's date and the banner's end, word for word.
+const zoneNote = (zone: string, more: string) =>
+  `Times are in ${zone}, your time zone (set in Booking → Availability). ${more}`
+const WORKSHOP_DATE_NOTE = zoneNote('America/New_York', 'The site shows the same time.')
+const BANNER_END_NOTE = zoneNote('America/New_York', 'The banner disappears by itself after this moment.')
+
+const DATABASES: [string, number][] = [
+  ['SQLite', e2ePort(40)],
+  ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(41)] as [string, number]] : []),
+]
+
+/** A January day of next year (winter in New York: UTC−5), with its weekday as the site writes it. */
+const YEAR = new Date().getUTCFullYear() + 1
+const day = (d: number) => ({
+  typed: `Jan ${d}, ${YEAR} 1:00 PM`,
+  instant: `${YEAR}-01-${String(d).padStart(2, '0')}T18:00:00.000Z`,
+  weekday: new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(YEAR, 0, d, 12)),
+  ),
+})
+
+const sites = new Map<string, RunningSite>()
+const cleanups: (() => Promise<void>)[] = []
+let browser: Browser
+
+// Servers of this file's own (one per database, side by side): the coach's zone changes here, which would
+// change the times other files read on the shared seeded servers.
+beforeAll(async () => {
+  const start = async ([database, port]: [string, number]) => {
+    const env: Record<string, string> = {}
+    if (database === 'PostgreSQL') {
+      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
+      cleanups.push(pg.cleanup)
+      env.DATABASE_URL = pg.url
+    }
+    sites.set(database, await startBuildCopy(`e2e-zones-${database}`, port, env))
+  }
+  ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
+}, 150_000)
+
+afterAll(async () => {
+  await browser?.close()
+  for (const site of sites.values()) await site.stop()
+  for (const cleanup of cleanups) await cleanup()
+})
+
+/**
+ * The coach's time zone is one setting, Booking → Availability: on a site of this file's own, the coach (in
+ * New York, their browser in Berlin) types a workshop at 1:00 PM beside the zone the date field names; it is
+ * stored as the instant meant (18:00 UTC in winter), listed at 1:00 PM in the admin and shown at 1:00 PM EST
+ * on the public workshops page and to a visitor in Tokyo; when the coach moves to Berlin the page follows at
+ * once (7:00 PM). At 1280 and 390 pixels, on SQLite and PostgreSQL; the server's log stays free of error lines.
+ */
+describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
+  let site: RunningSite
+  let token = ''
+  const contexts: BrowserContext[] = []
+  const auth = () => ({ authorization: `JWT ${token}`, 'content-type': 'application/json' })
+
+  beforeAll(async () => {
+    site = sites.get(database)!
+    ;({ token } = await logInAsCoach(site.url))
+    await setZone('America/New_York')
+  })
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()))
+  })
+
+  async function setZone(timeZone: string) {
+    const res = await fetch(`${site.url}/cms-api/globals/availability`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ timeZone, timeZoneChosen: true }),
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+  }
+
+  /** A page of the site in a browser set to `timezoneId`, as the coach when `coach`. */
+  async function newPage(viewport: { width: number; height: number }, timezoneId: string, coach: boolean) {
+    const context = await browser.newContext({ viewport, timezoneId })
+    contexts.push(context)
+    context.setDefaultTimeout(20_000)
+    if (coach) await context.addCookies([{ name: 'payload-token', value: token, url: site.url }])
+    return context.newPage()
+  }
+
+  /** The workshops page's text of the workshop called `title`, as a visitor's browser shows it. */
+  async function shownOnSite(page: Page, title: string): Promise<string> {
+    await page.goto(`${site.url}/workshops`)
+    return page.locator('.card', { hasText: title }).locator('time').innerText()
+  }
+
+  /** The coach types a workshop at 1:00 PM on Jan `d` in the admin; answers its stored date. */
+  async function typeWorkshop(page: Page, title: string, d: number, name: string): Promise<string> {
+    await page.goto(`${site.url}/admin/collections/workshops/create`)
+    await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    // The zone the date is typed in is named beside it: the coach's, not the browser's (Berlin).
+    const dateField = page.locator('#field-date')
+    const zone = page.locator('.timezone-picker-wrapper', { has: page.locator('#date-timezone-picker') })
+    await expect.poll(() => zone.innerText()).toMatch(/^Time zone\s*\*?\s*America\/New_York$/)
+    const note = page.locator('[data-zone-note]')
+    await expect.poll(() => note.innerText()).toBe(WORKSHOP_DATE_NOTE)
+    await note.scrollIntoViewIfNeeded()
+    // Our words under the date (the date picker and the zone's list beside it are Payload's own widgets).
+    await expectNoSeriousA11yViolations(page, `${name}: a new workshop's date`, '[data-zone-note]')
+
+    await page.locator('#field-title').fill(title)
+    await page.locator('#field-format').fill('Online (Zoom)')
+    await page.locator('#field-description').fill('An afternoon on saying no.')
+    await page.locator('#field-registerLink').fill('https://example.com/register')
+    const date = dateField.locator('input').first()
+    const checked = formChecked(page, 'date', (value) => value === day(d).instant)
+    await date.fill(day(d).typed)
+    await page.keyboard.press('Escape')
+    await checked
+    await page.locator('#action-save:visible').click()
+    await page.waitForURL(/\/admin\/collections\/workshops\/\d+$/)
+    // Opened again, it reads as typed, in the coach's zone.
+    await page.reload()
+    await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    await expect.poll(() => date.inputValue()).toBe(day(d).typed)
+    const id = /\/workshops\/(\d+)$/.exec(page.url())![1]
+    const doc = (await (await fetch(`${site.url}/cms-api/workshops/${id}`, { headers: auth() })).json()) as {
+      date: string
+    }
+    return doc.date
+  }
+
+  it('a workshop typed at 1:00 PM in New York from a browser in Berlin is stored as 18:00 UTC and shown at 1:00 PM, at 1280 and 390 px', async () => {
+    for (const [viewport, d, name] of [
+      [DESKTOP, 14, '1280 px'],
+      [PHONE, 15, '390 px'],
+    ] as const) {
+      const title = `Saying no ${name} ${database}`
+      const coach = await newPage(viewport, 'Europe/Berlin', true)
+      expect(await typeWorkshop(coach, title, d, name)).toBe(day(d).instant)
+
+      // The admin's list says 1:00 PM too.
+      await coach.goto(`${site.url}/admin/collections/workshops`)
+      const row = coach.locator('tbody tr', { hasText: title })
+      await expect.poll(() => row.innerText()).toContain(`January ${d}th ${YEAR}, 1:00 PM`)
+
+      // The public page: 1:00 PM in New York, for the coach in Berlin and a visitor in Tokyo alike.
+      const expected = `${day(d).weekday}, January ${d}, ${YEAR} at 1:00 PM EST`
+      expect(await shownOnSite(coach, title)).toBe(expected)
+      const visitor = await newPage(viewport, 'Asia/Tokyo', false)
+      expect(await shownOnSite(visitor, title)).toBe(expected)
+      await coach.context().close()
+      await visitor.context().close()
+    }
+  })
+
+  it('the banner’s end names the coach’s zone; a new zone reaches the workshops page and the admin at once', async () => {
+    const coach = await newPage(DESKTOP, 'Europe/Berlin', true)
+    await coach.goto(`${site.url}/admin/globals/announcement`)
+    await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    const zone = coach.locator('.timezone-picker-wrapper', { has: coach.locator('#endsAt-timezone-picker') })
+    await expect.poll(() => zone.innerText()).toMatch(/^Time zone\s*\*?\s*America\/New_York$/)
+    await expect.poll(() => coach.locator('[data-zone-note]').innerText()).toBe(BANNER_END_NOTE)
+    await expectNoSeriousA11yViolations(coach, 'the banner’s end', '[data-zone-note]')
+
+    // The coach moves to Berlin (the same instant is 7:00 PM there): the cached page follows.
+    const title = `Saying no 1280 px ${database}`
+    try {
+      await setZone('Europe/Berlin')
+      expect(await shownOnSite(coach, title)).toBe(`${day(14).weekday}, January 14, ${YEAR} at 7:00 PM GMT+1`)
+      await coach.goto(`${site.url}/admin/collections/workshops`)
+      const row = coach.locator('tbody tr', { hasText: title })
+      await expect.poll(() => row.innerText()).toContain(`January 14th ${YEAR}, 7:00 PM`)
+    } finally {
+      await setZone('America/New_York')
+    }
+    expect(await shownOnSite(coach, title)).toBe(`${day(14).weekday}, January 14, ${YEAR} at 1:00 PM EST`)
+    await coach.context().close()
+  })
+
+  it('leaves no error lines in the server’s log', () => {
+    expect(serverErrorLines(site.logFile)).toEqual([])
+  })
+})
