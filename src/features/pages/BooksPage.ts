@@ -1,5 +1,5 @@
 import { BOOKS_COPY } from './defaults'
-import { line, pageGlobal, paragraph, seo } from './fields'
+import { line, pageGlobal, paragraph, rows, seo } from './fields'
 
 const d = BOOKS_COPY
 
@@ -8,15 +8,13 @@ export const BooksPage = pageGlobal('books', {
   label: 'My Books',
   fields: [
     paragraph('intro', 'Introduction', 300, d.intro),
-    {
-      name: 'readerQuotes',
-      label: 'What Readers Say: the three quotes',
-      type: 'array',
-      minRows: 3,
-      maxRows: 3,
-      defaultValue: d.readerQuotes,
-      fields: [paragraph('quote', 'Quote', 240), line('author', 'Who said it', 60)],
-    },
+    rows(
+      'readerQuotes',
+      'What Readers Say: the three quotes',
+      [3, 3],
+      [paragraph('quote', 'Quote', 240), line('author', 'Who said it', 60)],
+      { defaultValue: d.readerQuotes },
+    ),
     seo(d.seo),
   ],
 })

@@ -1,5 +1,5 @@
 import { COACHING_COPY } from './defaults'
-import { line, pageGlobal, paragraph, price, seo } from './fields'
+import { line, pageGlobal, paragraph, price, rows, seo } from './fields'
 
 const d = COACHING_COPY
 
@@ -14,23 +14,14 @@ export const CoachingPage = pageGlobal('coaching', {
       admin: { components: { Field: '@/features/pages/admin/PriceMentions#PriceMentions' } },
     },
     paragraph('intro', 'Introduction', 400, d.intro),
-    {
-      name: 'steps',
-      label: 'What to Expect: the steps',
-      type: 'array',
-      minRows: 1,
-      maxRows: 6,
+    rows('steps', 'What to Expect: the steps', [1, 6], [line('title', 'Title', 50), paragraph('text', 'Text', 200)], {
       defaultValue: d.steps,
-      fields: [line('title', 'Title', 50), paragraph('text', 'Text', 200)],
-    },
-    {
-      name: 'pricing',
-      label: 'Pricing cards',
-      type: 'array',
-      minRows: 1,
-      maxRows: 4,
-      defaultValue: d.pricing,
-      fields: [
+    }),
+    rows(
+      'pricing',
+      'Pricing cards',
+      [1, 4],
+      [
         {
           type: 'row',
           fields: [
@@ -39,16 +30,10 @@ export const CoachingPage = pageGlobal('coaching', {
             line('rhythm', 'Rhythm', 50, { description: 'E.g. Weekly sessions. At most 50 characters.' }),
           ],
         },
-        {
-          name: 'features',
-          label: 'What is included',
-          type: 'array',
-          minRows: 1,
-          maxRows: 6,
-          fields: [line('feature', 'Included', 80)],
-        },
+        rows('features', 'What is included', [1, 6], [line('feature', 'Included', 80)]),
       ],
-    },
+      { defaultValue: d.pricing },
+    ),
     line('pricingCallToAction', 'Button under each pricing card', 30, {
       defaultValue: d.pricingCallToAction,
       description: 'Leads to the booking page. At most 30 characters.',

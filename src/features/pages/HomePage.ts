@@ -1,5 +1,5 @@
 import { HOME_COPY } from './defaults'
-import { line, pageGlobal, paragraph, seo, sitePath } from './fields'
+import { line, pageGlobal, paragraph, rows, seo, sitePath } from './fields'
 
 const d = HOME_COPY
 
@@ -17,27 +17,22 @@ export const HomePage = pageGlobal('home', {
         paragraph('lead', 'Introduction', 300, d.hero.lead),
       ],
     },
-    {
-      name: 'helpCards',
-      label: 'How I Can Help: the three cards',
-      type: 'array',
-      minRows: 3,
-      maxRows: 3,
-      defaultValue: d.helpCards,
-      fields: [
+    rows(
+      'helpCards',
+      'How I Can Help: the three cards',
+      [3, 3],
+      [
         line('title', 'Title', 40),
         paragraph('text', 'Text', 160),
         { type: 'row', fields: [sitePath('link', 'Leads to'), line('linkLabel', 'Link text', 30)] },
       ],
-    },
-    {
-      name: 'impact',
-      label: 'Impact: the three figures',
-      type: 'array',
-      minRows: 3,
-      maxRows: 3,
-      defaultValue: d.impact,
-      fields: [
+      { defaultValue: d.helpCards },
+    ),
+    rows(
+      'impact',
+      'Impact: the three figures',
+      [3, 3],
+      [
         {
           type: 'row',
           fields: [
@@ -46,7 +41,8 @@ export const HomePage = pageGlobal('home', {
           ],
         },
       ],
-    },
+      { defaultValue: d.impact },
+    ),
     seo(d.seo, 'Shown after the site name in the browser tab and in search results. At most 60 characters.'),
   ],
 })

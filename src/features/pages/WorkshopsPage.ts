@@ -1,5 +1,5 @@
 import { WORKSHOPS_COPY } from './defaults'
-import { pageGlobal, paragraph, seo } from './fields'
+import { pageGlobal, paragraph, rows, seo } from './fields'
 
 const d = WORKSHOPS_COPY
 
@@ -9,15 +9,11 @@ export const WorkshopsPage = pageGlobal('workshops', {
   label: 'Workshops page',
   fields: [
     paragraph('intro', 'Introduction', 300, d.intro),
-    {
-      name: 'highlights',
-      label: 'Past Highlights',
-      type: 'array',
-      minRows: 1,
-      maxRows: 6,
-      defaultValue: d.highlights,
-      admin: { description: 'One card per year, newest first.' },
-      fields: [
+    rows(
+      'highlights',
+      'Past Highlights',
+      [1, 6],
+      [
         {
           name: 'year',
           type: 'number',
@@ -29,7 +25,8 @@ export const WorkshopsPage = pageGlobal('workshops', {
         },
         paragraph('text', 'What happened', 200),
       ],
-    },
+      { defaultValue: d.highlights, description: 'One card per year, newest first.' },
+    ),
     paragraph('newsletterText', 'Invitation above the subscribe form', 160, d.newsletterText),
     seo(d.seo),
   ],

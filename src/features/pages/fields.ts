@@ -10,6 +10,7 @@ import {
 } from '@payloadcms/richtext-lexical'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type {
+  ArrayField,
   Field,
   GlobalConfig,
   NumberField,
@@ -135,6 +136,27 @@ export const price = (name: string, label: string): NumberField => ({
     typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100_000
       ? true
       : 'A price is a whole number of dollars between 0 and 100000, e.g. 150.',
+})
+
+/**
+ * A list on a page (cards, quotes, steps): from `min` to `max` rows of `fields`, starting as the built-in copy
+ * has it (`defaultValue`; a nested list takes its rows from its parent's).
+ */
+export const rows = (
+  name: string,
+  label: string,
+  [min, max]: [number, number],
+  fields: Field[],
+  { defaultValue, description }: { defaultValue?: ArrayField['defaultValue']; description?: string } = {},
+): ArrayField => ({
+  name,
+  label,
+  type: 'array',
+  minRows: min,
+  maxRows: max,
+  ...(defaultValue === undefined ? {} : { defaultValue }),
+  ...(description === undefined ? {} : { admin: { description } }),
+  fields,
 })
 
 /** The page's title and description for search engines and link previews. */
