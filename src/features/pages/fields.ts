@@ -23,7 +23,7 @@ import type {
 
 import { authenticated } from '@/platform/access'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
-import { PAGE_GLOBALS, SITE_PATHS, type PageName } from './defaults'
+import { PAGE_COPY, PAGE_GLOBALS, SITE_PATHS, type PageCopy, type PageName } from './defaults'
 import { isRichText } from './rich-text'
 import { safeHref } from './safe-href'
 
@@ -174,13 +174,19 @@ export const seo = (
 })
 
 /**
- * A page's copy as a global in the admin's "Pages" group: drafts and a preview of the real page before
+ * A page's copy as a global in the admin's "Pages" group, its fields starting as the page's built-in copy: drafts and a preview of the real page before
  * anything goes live; publishing revalidates the page, so the next visitor sees it.
  */
-export function pageGlobal(page: PageName, config: Pick<GlobalConfig, 'label' | 'fields'>): GlobalConfig {
+export function pageGlobal<P extends PageName>(
+  page: P,
+  label: string,
+  /** The fields, given the page's built-in copy for their defaults. */
+  fields: (copy: PageCopy<P>) => Field[],
+): GlobalConfig {
   return {
     slug: PAGE_GLOBALS[page],
-    ...config,
+    label,
+    fields: fields(PAGE_COPY[page]),
     admin: {
       group: 'Pages',
       description: 'Save a draft and use Preview to see the page before anyone else does; Publish puts it live.',
