@@ -4,14 +4,11 @@
  * throughput of booking every open time at once, and a 100-way race for one time (exactly one must win).
  * Figures only; exits 1 only when the race or the bookings come out wrong.
  */
-import path from 'node:path'
-
 import autocannon from 'autocannon'
 
-import { buildIfNeeded, startBuildCopy } from './lib/server'
+import { benchDatabase, benchFromFreshBuild, startBuildCopy } from './lib/server'
 
-process.chdir(path.resolve(import.meta.dirname, '..'))
-buildIfNeeded()
+benchFromFreshBuild()
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
@@ -19,7 +16,7 @@ const site = await startBuildCopy('bench-booking', 3403, {
   OUTBOX_INTERVAL_MS: '3600000',
   // As behind one proxy: each simulated visitor is told apart by the address in X-Forwarded-For.
   TRUST_PROXY_HOPS: '1',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  ...benchDatabase(),
 })
 
 const percentile = (sorted: number[], p: number) =>

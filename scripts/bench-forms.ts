@@ -3,12 +3,9 @@
  * SMTP peer. Reports throughput and latency, then checks that all 200 messages were stored and all 400 mails
  * (notification + receipt each) were delivered. Exits 1 if any is missing.
  */
-import path from 'node:path'
+import { benchDatabase, benchFromFreshBuild, startBuildCopyWithPeer } from './lib/server'
 
-import { buildIfNeeded, startBuildCopyWithPeer } from './lib/server'
-
-process.chdir(path.resolve(import.meta.dirname, '..'))
-buildIfNeeded()
+benchFromFreshBuild()
 
 const COUNT = Number(process.env.BENCH_FORMS_COUNT ?? 200)
 const { smtp, site } = await startBuildCopyWithPeer('bench-forms', 3402, {
@@ -18,7 +15,7 @@ const { smtp, site } = await startBuildCopyWithPeer('bench-forms', 3402, {
   TRUST_PROXY_HOPS: '1',
   // The bench sends more receipts than the hourly ceiling on visitor mail allows: lift it for the run.
   VISITOR_MAIL_PER_HOUR: '1000000',
-  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  ...benchDatabase(),
 })
 
 let exitCode = 0

@@ -8,13 +8,10 @@
  * The subscribers and the issue are written by this script through Payload on the same database file (the
  * server's sender then finds the issue as it would one the coach sent from the admin).
  */
-import path from 'node:path'
-
 import { megabytes, peakSampler, treeRss } from './lib/memory'
-import { buildIfNeeded, startBuildCopyWithPeer } from './lib/server'
+import { benchFromFreshBuild, startBuildCopyWithPeer } from './lib/server'
 
-process.chdir(path.resolve(import.meta.dirname, '..'))
-buildIfNeeded()
+benchFromFreshBuild()
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 10_000)
 const { smtp, site } = await startBuildCopyWithPeer('bench-newsletter', 3404, {

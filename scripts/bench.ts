@@ -22,7 +22,7 @@ import autocannon from 'autocannon'
 
 import { megabytes, peakSampler, treeRss } from './lib/memory'
 import { NGINX, nginxInstalled, renderSiteConfig, startNginx } from './lib/nginx'
-import { buildIfNeeded, startBuildCopy } from './lib/server'
+import { benchDatabase, buildIfNeeded, startBuildCopy } from './lib/server'
 
 process.chdir(path.resolve(import.meta.dirname, '..'))
 
@@ -102,7 +102,7 @@ const site = await startBuildCopy(
   'bench',
   APP_PORT,
   // Behind nginx the app believes one proxy hop, as deployed (direct requests carry no X-Forwarded-For).
-  { TRUST_PROXY_HOPS: '1', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+  { TRUST_PROXY_HOPS: '1', ...benchDatabase() },
 )
 // The home page exactly as the app sends it (uncompressed, as autocannon asks), saved as a file. Beside the
 // plain static copy (the yardstick), the same file with the headers the app sends and a static file lacks

@@ -19,16 +19,44 @@ describe('Today / This week / Later, in the coach’s zone', () => {
     expect(dayGroup(at('2026-12-03T23:00:00Z'), now, 'Europe/Berlin')).toBe('this-week')
   })
 
+  it('reads today in the coach’s zone, not the server’s: 23:30 UTC is already tomorrow in Tokyo', () => {
+    const now = at('2026-11-25T10:00:00Z') // Wednesday 19:00 in Tokyo
+    expect(dayGroup(at('2026-11-25T14:30:00Z'), now, 'Asia/Tokyo')).toBe('today') // 23:30 Wednesday
+    expect(dayGroup(at('2026-11-25T15:30:00Z'), now, 'Asia/Tokyo')).toBe('this-week') // 00:30 Thursday
+    expect(dayGroup(at('2026-11-25T15:30:00Z'), now, 'UTC')).toBe('today')
+  })
+
   it('on a Sunday, this week holds nothing: Monday is later', () => {
     const sunday = at('2026-12-06T10:00:00Z')
     expect(dayGroup(at('2026-12-06T22:00:00Z'), sunday, 'UTC')).toBe('today')
     expect(dayGroup(at('2026-12-07T00:00:00Z'), sunday, 'UTC')).toBe('later')
+    // On a Monday, the week runs to the end of the coming Sunday.
+    const monday = at('2026-11-30T08:00:00Z')
+    expect(dayGroup(at('2026-12-06T23:00:00Z'), monday, 'UTC')).toBe('this-week')
+    expect(dayGroup(at('2026-12-07T00:00:00Z'), monday, 'UTC')).toBe('later')
+  })
+
+  it('counts calendar days across a spring-forward (New York, Sunday 8 March 2026)', () => {
+    // Saturday 7 March, 23:30 EST (UTC-5).
+    const now = at('2026-03-08T04:30:00Z')
+    // Sunday 00:30 EST, before the change, is one day on: this week.
+    expect(dayGroup(at('2026-03-08T05:30:00Z'), now, 'America/New_York')).toBe('this-week')
+    // Sunday 23:30 EDT (UTC-4): 23 hours later, still this week.
+    expect(dayGroup(at('2026-03-09T03:30:00Z'), now, 'America/New_York')).toBe('this-week')
+    // Exactly 24 hours after now is already Monday 00:30 EDT: later.
+    expect(dayGroup(at('2026-03-09T04:30:00Z'), now, 'America/New_York')).toBe('later')
   })
 
   it('keeps a day whole across a change of the clocks (25 hours in Berlin on Sunday 25 October 2026)', () => {
     const morning = at('2026-10-25T00:30:00Z') // 02:30 CEST, before the clocks went back at 03:00
     expect(dayGroup(at('2026-10-25T22:59:00Z'), morning, 'Europe/Berlin')).toBe('today') // 23:59 CET
     expect(dayGroup(at('2026-10-25T23:00:00Z'), morning, 'Europe/Berlin')).toBe('later') // Monday 00:00 CET
+    // Lisbon the same day, where 01:00 happens twice; seen from Saturday 23:30 WEST (UTC+1).
+    const saturday = at('2026-10-24T22:30:00Z')
+    expect(dayGroup(at('2026-10-25T00:30:00Z'), saturday, 'Europe/Lisbon')).toBe('this-week') // 01:30 WEST
+    expect(dayGroup(at('2026-10-25T01:30:00Z'), saturday, 'Europe/Lisbon')).toBe('this-week') // 01:30 WET
+    expect(dayGroup(at('2026-10-25T23:59:00Z'), saturday, 'Europe/Lisbon')).toBe('this-week') // 23:59 WET
+    expect(dayGroup(at('2026-10-26T00:00:00Z'), saturday, 'Europe/Lisbon')).toBe('later') // Monday 00:00
   })
 
   it('never puts a later instant in an earlier group', () => {

@@ -2,6 +2,21 @@
 export type SummaryField = { name: string; label: string; href: string }
 
 /**
+ * A form's fields for the summary, in the order of `labels` (the summary's names for them), each linking to the
+ * control with the id `<idPrefix>-<name>`, or to the place `hrefs` gives it.
+ */
+export const summaryFields = <F extends string>(
+  labels: Partial<Record<F, string>>,
+  idPrefix: string,
+  hrefs: Partial<Record<F, string>> = {},
+): SummaryField[] =>
+  (Object.entries(labels) as [F, string][]).map(([name, label]) => ({
+    name,
+    label,
+    href: hrefs[name] ?? `#${idPrefix}-${name}`,
+  }))
+
+/**
  * What went wrong with a post, above the form: the message, then a link to each faulty field ("Email: Please
  * enter a valid email address."). The page that comes back from a post without JavaScript has `autofocus` on
  * it, so people learn at once what to fix. The same markup follows as a <template>, with an item for every

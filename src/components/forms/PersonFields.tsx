@@ -1,4 +1,11 @@
-import { EMAIL_MAX, EMAIL_MESSAGES, NAME_MAX, NAME_MESSAGES, NAME_PATTERN } from '@/platform/forms/fields'
+import {
+  EMAIL_MAX,
+  EMAIL_MESSAGES,
+  NAME_MAX,
+  NAME_MESSAGES,
+  NAME_PATTERN,
+  PERSON_LABELS,
+} from '@/platform/forms/fields'
 import { FormField } from './FormField'
 
 /**
@@ -20,7 +27,7 @@ export function PersonFields({
     <>
       <FormField
         id={`${idPrefix}-name`}
-        label="Name"
+        label={PERSON_LABELS.name}
         error={errors.name}
         messages={NAME_MESSAGES}
         name="name"
@@ -33,7 +40,7 @@ export function PersonFields({
       />
       <FormField
         id={`${idPrefix}-email`}
-        label="Email"
+        label={PERSON_LABELS.email}
         error={errors.email}
         messages={EMAIL_MESSAGES}
         name="email"

@@ -2,7 +2,8 @@
 
 import type { ReactNode } from 'react'
 
-import { ErrorSummary } from '@/components/forms/ErrorSummary'
+import { enhancedForm } from '@/components/forms/enhance'
+import { ErrorSummary, summaryFields } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
@@ -15,12 +16,7 @@ import { SlotPicker } from './SlotPicker'
 import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
 
 const FORM_ID = 'book-call'
-const LABELS: Partial<Record<BookingField, string>> = BOOKING_LABELS
-const SUMMARY = (Object.keys(LABELS) as BookingField[]).map((f) => ({
-  name: f,
-  label: LABELS[f]!,
-  href: f === 'slot' ? '#book-slots' : `#book-${f}`,
-}))
+const SUMMARY = summaryFields<BookingField>(BOOKING_LABELS, 'book', { slot: '#book-slots' })
 
 /** Pick a time, say who you are, book: the whole booking on one page, with or without JavaScript. */
 export function BookingForm({
@@ -46,11 +42,12 @@ export function BookingForm({
       id={FORM_ID}
       className="booking-form"
       action={formAction}
-      data-enhance="booking"
       aria-labelledby="book-heading"
-      data-endpoint="/api/discovery-calls"
-      data-invalid={BOOKING_INVALID}
-      data-sending="Booking..."
+      {...enhancedForm('booking', {
+        endpoint: '/api/discovery-calls',
+        invalid: BOOKING_INVALID,
+        sending: 'Booking...',
+      })}
     >
       <ErrorSummary
         message={problem?.message ?? null}

@@ -1,13 +1,12 @@
-import type { FieldMessages } from '@/platform/forms/fields'
+import { FIELDS_INVALID, PERSON_LABELS, type FieldMessages } from '@/platform/forms/fields'
 
 /** The booking form's texts the browser needs too (the other answers are in ./rules.ts, on the server). */
-export const BOOKING_INVALID = 'Please correct the fields marked below.'
+export const BOOKING_INVALID = FIELDS_INVALID
 export const SLOT_MESSAGE = 'Please pick a time.'
 /** How the error summary names each field ("Time: Please pick a time."). */
 export const BOOKING_LABELS = {
   slot: 'Time',
-  name: 'Name',
-  email: 'Email',
+  ...PERSON_LABELS,
   phone: 'Phone number',
   note: 'Note',
 } as const

@@ -1,6 +1,7 @@
 'use client'
 
-import { ErrorSummary } from '@/components/forms/ErrorSummary'
+import { enhancedForm } from '@/components/forms/enhance'
+import { ErrorSummary, summaryFields } from '@/components/forms/ErrorSummary'
 import { FormField } from '@/components/forms/FormField'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
@@ -11,11 +12,7 @@ import type { ContactField } from './rules'
 import { CONTACT_INVALID, CONTACT_LABELS, INQUIRY_TYPES, MESSAGE_MAX, MESSAGE_MESSAGES } from './texts'
 
 const LABELS: Record<ContactField, string> = CONTACT_LABELS
-const SUMMARY = (Object.keys(LABELS) as ContactField[]).map((f) => ({
-  name: f,
-  label: LABELS[f],
-  href: `#contact-${f}`,
-}))
+const SUMMARY = summaryFields(LABELS, 'contact')
 const FORM_ID = 'contact-form'
 
 export function ContactForm() {
@@ -27,11 +24,8 @@ export function ContactForm() {
       className="contact-form"
       noValidate
       action={formAction}
-      data-enhance="contact"
       aria-labelledby="contact-heading"
-      data-endpoint="/api/contact"
-      data-invalid={CONTACT_INVALID}
-      data-sending="Sending..."
+      {...enhancedForm('contact', { endpoint: '/api/contact', invalid: CONTACT_INVALID, sending: 'Sending...' })}
     >
       <ErrorSummary message={problem?.message ?? null} fields={SUMMARY} errors={errors} />
       <Honeypot />

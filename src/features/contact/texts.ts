@@ -1,5 +1,5 @@
 import { CONTACT_REPLY_TIME } from '@/domain/business'
-import type { FieldMessages } from '@/platform/forms/fields'
+import { FIELDS_INVALID, PERSON_LABELS, type FieldMessages } from '@/platform/forms/fields'
 
 /** The contact form's choices and decided answers, word for word (shared by the form and the server's rules). */
 export const INQUIRY_TYPES = [
@@ -10,11 +10,10 @@ export const INQUIRY_TYPES = [
 ] as const
 
 export const CONTACT_SUCCESS = `Thank you! Your message has been sent. We reply within ${CONTACT_REPLY_TIME}.`
-export const CONTACT_INVALID = 'Please correct the fields marked below.'
+export const CONTACT_INVALID = FIELDS_INVALID
 /** How the error summary names each field ("Email: Please enter a valid email address."). */
 export const CONTACT_LABELS = {
-  name: 'Name',
-  email: 'Email',
+  ...PERSON_LABELS,
   inquiryType: 'Inquiry type',
   message: 'Message',
 } as const

@@ -1,7 +1,9 @@
 import type { CollectionSlug, Endpoint, GlobalSlug, PayloadRequest } from 'payload'
 
 import { siteUrl } from '@/domain/brand'
+import { adminOnlyRefusal } from '@/platform/access'
 import { toCsv } from '@/platform/csv'
+import { attachment, fileDate } from '@/platform/download'
 
 /**
  * Everything the coach owns, to take along (to another tool, an accountant, a backup of one's own): the
@@ -69,23 +71,7 @@ async function exportedDocs(req: PayloadRequest, slug: ExportedCollection): Prom
   return docs.map((doc) => withoutSecrets(doc) as Record<string, unknown>)
 }
 
-const refusal = (req: PayloadRequest): Response | null => {
-  if (!req.user) return Response.json({ errors: [{ message: 'Please log in.' }] }, { status: 401 })
-  if (req.user.role !== 'admin') {
-    return Response.json({ errors: [{ message: 'Only an admin can export the site’s data.' }] }, { status: 403 })
-  }
-  return null
-}
-
-const today = () => new Date().toISOString().slice(0, 10)
-const download = (body: string, type: string, filename: string) =>
-  new Response(body, {
-    headers: {
-      'Content-Type': `${type}; charset=utf-8`,
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
-    },
-  })
+const refusal = (req: PayloadRequest): Response | null => adminOnlyRefusal(req, 'export the site’s data')
 
 /** GET /cms-api/export/everything.json */
 const everything: Endpoint = {
@@ -107,7 +93,7 @@ const everything: Endpoint = {
       null,
       2,
     )
-    return download(body, 'application/json', `site-export-${today()}.json`)
+    return attachment(body, 'application/json', `site-export-${fileDate()}.json`)
   },
 }
 
@@ -120,7 +106,7 @@ const oneList: Endpoint = {
     if (refused) return refused
     const list = EXPORTED_COLLECTIONS.find((c) => c.slug === req.routeParams?.list)
     if (!list) return Response.json({ errors: [{ message: 'There is no such list to export.' }] }, { status: 404 })
-    return download(toCsv(await exportedDocs(req, list.slug)), 'text/csv', `${list.slug}-${today()}.csv`)
+    return attachment(toCsv(await exportedDocs(req, list.slug)), 'text/csv', `${list.slug}-${fileDate()}.csv`)
   },
 }
 

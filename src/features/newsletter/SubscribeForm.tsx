@@ -2,6 +2,7 @@
 
 import { useId } from 'react'
 
+import { enhancedForm } from '@/components/forms/enhance'
 import { FieldError } from '@/components/forms/FieldError'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
@@ -22,10 +23,8 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
       className="subscribe-form"
       noValidate
       action={formAction}
-      data-enhance="subscribe"
       data-source={source}
-      data-endpoint="/api/subscribe"
-      data-invalid={EMAIL_MESSAGE}
+      {...enhancedForm('subscribe', { endpoint: '/api/subscribe', invalid: EMAIL_MESSAGE })}
     >
       <input type="hidden" name="source" value={source} />
       <Honeypot />

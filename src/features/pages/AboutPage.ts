@@ -1,21 +1,15 @@
-import { ABOUT_COPY } from './defaults'
 import { line, pageGlobal, paragraph, picture, richText, seo } from './fields'
 
-const d = ABOUT_COPY
-
 /** The about page's own words and portrait. */
-export const AboutPage = pageGlobal('about', {
-  label: 'About',
-  fields: [
-    paragraph('intro', 'Introduction', 200, d.intro),
-    picture('portrait', 'Portrait', 'Shown beside your journey. Without one, the drawn portrait is shown.'),
-    richText('journey', 'My Journey', d.journey),
-    richText('philosophy', 'My Philosophy', d.philosophy),
-    richText('credentials', 'Credentials', d.credentials),
-    line('videoCaption', 'Caption of the introduction video', 100, {
-      defaultValue: d.videoCaption,
-      description: 'Names the video for everyone, screen reader users included. At most 100 characters.',
-    }),
-    seo(d.seo),
-  ],
-})
+export const AboutPage = pageGlobal('about', 'About', (d) => [
+  paragraph('intro', 'Introduction', 200, d.intro),
+  picture('portrait', 'Portrait', 'Shown beside your journey. Without one, the drawn portrait is shown.'),
+  richText('journey', 'My Journey', d.journey),
+  richText('philosophy', 'My Philosophy', d.philosophy),
+  richText('credentials', 'Credentials', d.credentials),
+  line('videoCaption', 'Caption of the introduction video', 100, {
+    defaultValue: d.videoCaption,
+    description: 'Names the video for everyone, screen reader users included. At most 100 characters.',
+  }),
+  seo(d.seo),
+])

@@ -10,6 +10,7 @@ import {
 } from '@payloadcms/richtext-lexical'
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import type {
+  ArrayField,
   Field,
   GlobalConfig,
   NumberField,
@@ -22,7 +23,7 @@ import type {
 
 import { authenticated } from '@/platform/access'
 import { revalidateGlobal } from '@/platform/cache/revalidate'
-import { PAGE_GLOBALS, SITE_PATHS, type PageName } from './defaults'
+import { PAGE_COPY, PAGE_GLOBALS, SITE_PATHS, type PageCopy, type PageName } from './defaults'
 import { isRichText } from './rich-text'
 import { safeHref } from './safe-href'
 
@@ -137,6 +138,27 @@ export const price = (name: string, label: string): NumberField => ({
       : 'A price is a whole number of dollars between 0 and 100000, e.g. 150.',
 })
 
+/**
+ * A list on a page (cards, quotes, steps): from `min` to `max` rows of `fields`, starting as the built-in copy
+ * has it (`defaultValue`; a nested list takes its rows from its parent's).
+ */
+export const rows = (
+  name: string,
+  label: string,
+  [min, max]: [number, number],
+  fields: Field[],
+  { defaultValue, description }: { defaultValue?: ArrayField['defaultValue']; description?: string } = {},
+): ArrayField => ({
+  name,
+  label,
+  type: 'array',
+  minRows: min,
+  maxRows: max,
+  ...(defaultValue === undefined ? {} : { defaultValue }),
+  ...(description === undefined ? {} : { admin: { description } }),
+  fields,
+})
+
 /** The page's title and description for search engines and link previews. */
 export const seo = (
   defaults: { title: string; description: string },
@@ -152,13 +174,19 @@ export const seo = (
 })
 
 /**
- * A page's copy as a global in the admin's "Pages" group: drafts and a preview of the real page before
+ * A page's copy as a global in the admin's "Pages" group, its fields starting as the page's built-in copy: drafts and a preview of the real page before
  * anything goes live; publishing revalidates the page, so the next visitor sees it.
  */
-export function pageGlobal(page: PageName, config: Pick<GlobalConfig, 'label' | 'fields'>): GlobalConfig {
+export function pageGlobal<P extends PageName>(
+  page: P,
+  label: string,
+  /** The fields, given the page's built-in copy for their defaults. */
+  fields: (copy: PageCopy<P>) => Field[],
+): GlobalConfig {
   return {
     slug: PAGE_GLOBALS[page],
-    ...config,
+    label,
+    fields: fields(PAGE_COPY[page]),
     admin: {
       group: 'Pages',
       description: 'Save a draft and use Preview to see the page before anyone else does; Publish puts it live.',

@@ -1,6 +1,8 @@
 import type { Endpoint, PayloadRequest, TypedUser } from 'payload'
 
 import { withoutSecrets } from '@/features/export/everything'
+import { adminOnlyRefusal } from '@/platform/access'
+import { attachment, fileDate } from '@/platform/download'
 import { inTransaction } from '@/platform/transaction'
 
 import { addressOfKey, erasePerson, personExport, UpcomingCallFirst } from './people'
@@ -9,14 +11,6 @@ import { addressOfKey, erasePerson, personExport, UpcomingCallFirst } from './pe
  * A person's download and erasure (../../domain/people.ts for who a person is), for admins only, like the
  * export of everything (../export/everything.ts): the person is named by their key, never by their address.
  */
-
-const refusal = (req: PayloadRequest, doing: string): Response | null => {
-  if (!req.user) return Response.json({ errors: [{ message: 'Please log in.' }] }, { status: 401 })
-  if (req.user.role !== 'admin') {
-    return Response.json({ errors: [{ message: `Only an admin can ${doing}.` }] }, { status: 403 })
-  }
-  return null
-}
 
 const noSuchPerson = () =>
   Response.json({ errors: [{ message: 'The site holds nothing about this person (any more).' }] }, { status: 404 })
@@ -30,7 +24,7 @@ const download: Endpoint = {
   path: '/people/:key/export.json',
   method: 'get',
   handler: async (req) => {
-    const refused = refusal(req, 'download a person’s data')
+    const refused = adminOnlyRefusal(req, 'download a person’s data')
     if (refused) return refused
     const email = await addressOf(req)
     if (!email) return noSuchPerson()
@@ -39,13 +33,7 @@ const download: Endpoint = {
       null,
       2,
     )
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="person-${String(req.routeParams?.key).slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.json"`,
-        'Cache-Control': 'no-store',
-      },
-    })
+    return attachment(body, 'application/json', `person-${String(req.routeParams?.key).slice(0, 8)}-${fileDate()}.json`)
   },
 }
 
@@ -54,7 +42,7 @@ const erase: Endpoint = {
   path: '/people/:key/erase',
   method: 'post',
   handler: async (req) => {
-    const refused = refusal(req, 'erase a person')
+    const refused = adminOnlyRefusal(req, 'erase a person')
     if (refused) return refused
     const email = await addressOf(req)
     if (!email) return noSuchPerson()

@@ -4,6 +4,7 @@ import { addressIn, holdingsLine, normalAddress, personKey, SUBSCRIPTION_WORDS, 
 import { readAvailability } from '@/features/booking/calls'
 import { dayKey, dayLabel, timeLabel } from '@/features/booking/format'
 import type { ContactMessage, DiscoveryCall, MailOutbox, PersonNote, Subscriber } from '@/payload-types'
+import { ifAllowed } from '@/platform/access'
 import { payloadSecret } from '@/platform/secret'
 import { readingWith } from '@/platform/transaction'
 
@@ -31,21 +32,11 @@ export type PersonRow = {
 
 type Reader = { payload: Payload; user: TypedUser; req?: Partial<PayloadRequest> }
 
-/** Undefined when this user may not read the list: it then adds nobody and shows nothing. */
-async function readable<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read()
-  } catch (error) {
-    if ((error as { status?: number }).status === 403) return undefined
-    throw error
-  }
-}
-
 type Slug = 'contact-messages' | 'discovery-calls' | 'subscribers' | 'person-notes'
 
 /** Every row of a list (of those `where` picks) with the fields asked for, as `r.user` may read it. */
 async function rowsOf<T>(r: Reader, collection: Slug, where?: Where): Promise<T[] | undefined> {
-  const found = await readable(() =>
+  const found = await ifAllowed(() =>
     r.payload.find({
       collection,
       ...(where ? { where } : {}),
@@ -194,7 +185,7 @@ export async function readPerson(
   const subscriber = subscribers?.[0]
   const deliveries = subscriber
     ? ((
-        await readable(() =>
+        await ifAllowed(() =>
           payload.count({
             collection: 'newsletter-deliveries',
             where: { subscriber: { equals: subscriber.id } },

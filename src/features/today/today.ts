@@ -8,6 +8,7 @@ import { unhandledMessageCount } from '@/features/contact/inbox'
 import { issueProgress } from '@/features/newsletter/issue-actions'
 import { progressLine } from '@/features/newsletter/issue-progress'
 import type { DiscoveryCall, Newsletter } from '@/payload-types'
+import { ifAllowed } from '@/platform/access'
 
 /*
  * What needs the coach today, for the top of the admin's dashboard (./TodayView.tsx): read as the logged-in
@@ -43,16 +44,6 @@ const ADMIN = '/admin/collections'
 
 type Reader = { payload: Payload; user: TypedUser; now: Date; timeZone: string }
 
-/** Undefined when this user may not read it: their dashboard leaves that part out. */
-async function readable<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read()
-  } catch (error) {
-    if ((error as { status?: number }).status === 403) return undefined
-    throw error
-  }
-}
-
 const callOf = (c: DiscoveryCall, r: Reader): TodayCall => {
   const start = new Date(c.startsAt)
   const day = dayGroup(start, r.now, r.timeZone) === 'today' ? 'Today' : dayLabel(start, r.timeZone)
@@ -68,7 +59,7 @@ const callOf = (c: DiscoveryCall, r: Reader): TodayCall => {
 
 /** The next call, the calls today, and how many more this week (up to Sunday, ../../domain/day-groups.ts). */
 async function calls(r: Reader): Promise<Today['calls']> {
-  const found = await readable(() =>
+  const found = await ifAllowed(() =>
     r.payload.find({
       collection: 'discovery-calls',
       where: { and: [{ status: { equals: 'booked' } }, { endsAt: { greater_than: r.now.toISOString() } }] },
@@ -111,7 +102,7 @@ async function subscribers(r: Reader, since: Date | null): Promise<TodayLine[]> 
   const where: Where = {
     and: [{ status: { equals: 'confirmed' } }, { consentAt: { greater_than: from.toISOString() } }],
   }
-  const counted = await readable(() =>
+  const counted = await ifAllowed(() =>
     r.payload.count({ collection: 'subscribers', where, overrideAccess: false, user: r.user }),
   )
   if (!counted) return []
@@ -134,7 +125,7 @@ async function subscribers(r: Reader, since: Date | null): Promise<TodayLine[]> 
 
 /** Issues of the newsletter that need the coach or are going out. */
 async function newsletter(r: Reader): Promise<TodayLine[]> {
-  const found = await readable(() =>
+  const found = await ifAllowed(() =>
     r.payload.find({
       collection: 'newsletters',
       where: { status: { in: ['sending', 'paused', 'held', 'scheduled'] } },

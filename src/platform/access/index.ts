@@ -1,4 +1,4 @@
-import type { Access, FieldAccess } from 'payload'
+import type { Access, FieldAccess, PayloadRequest } from 'payload'
 
 import type { User } from '@/payload-types'
 
@@ -56,4 +56,30 @@ export const outboxAccess = {
   update: admins,
   delete: admins,
   create: () => false,
+}
+
+/**
+ * What `read` returns, or undefined when Payload refuses it to this user (403, their access rules): a screen
+ * that gathers several lists (Today, People) leaves out the one this user may not read instead of failing.
+ * Any other error is thrown on.
+ */
+export async function ifAllowed<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read()
+  } catch (error) {
+    if ((error as { status?: number }).status === 403) return undefined
+    throw error
+  }
+}
+
+/**
+ * For an endpoint only admins may call: the refusal to answer (401 "Please log in." without a session, 403
+ * "Only an admin can <doing>." for anyone else), or null for an admin.
+ */
+export function adminOnlyRefusal(req: PayloadRequest, doing: string): Response | null {
+  if (!req.user) return Response.json({ errors: [{ message: 'Please log in.' }] }, { status: 401 })
+  if (!isAdmin(req.user)) {
+    return Response.json({ errors: [{ message: `Only an admin can ${doing}.` }] }, { status: 403 })
+  }
+  return null
 }

@@ -35,5 +35,11 @@ export const EMAIL_MESSAGES = {
   invalid: 'Please enter a valid email address.',
 } as const satisfies FieldMessages
 
+/** The labels of a person's name and e-mail (PersonFields), which the error summary names them by too. */
+export const PERSON_LABELS = { name: 'Name', email: 'Email' } as const
+
+/** What the error summary says above a form's faulty fields (the contact and booking forms). */
+export const FIELDS_INVALID = 'Please correct the fields marked below.'
+
 /** A name never needs angle brackets (the browser's `pattern` for the same rule: `[^<>]*`). */
 export const NAME_PATTERN = '[^<>]*'

@@ -13,9 +13,6 @@ type Archive = typeof import('@/features/newsletter/archive')
 type Gate = typeof import('@/features/newsletter/archive-gate')
 type Feed = typeof import('@/features/newsletter/archive-feed')
 type Pages = typeof import('@/features/newsletter/ArchivePages')
-type Sending = typeof import('@/features/newsletter/sending')
-type Actions = typeof import('@/features/newsletter/issue-actions')
-type Transport = typeof import('@/platform/mail/transport')
 
 const SITE = new URL('https://coach.example')
 const FEED_SITE = { site: SITE, siteName: 'Coach Site', description: 'Past issues.' }
@@ -34,12 +31,9 @@ export function newsletterArchiveSuite(label: string, setup: () => Promise<TestD
     let gate: Gate
     let feed: Feed
     let pages: Pages
-    let sending: Sending
-    let actions: Actions
-    let transport: Transport
     let coach: User
     let zoneBefore: string
-    const { site, subscribers, anIssue } = newsletterSite(setup)
+    const { site, subscribers, anIssue, sender, sendUntilDone } = newsletterSite(setup)
 
     beforeAll(async () => {
       ;({ payload, smtp } = site)
@@ -49,9 +43,6 @@ export function newsletterArchiveSuite(label: string, setup: () => Promise<TestD
       ;(await import('@/platform/payload-running')).rememberPayload(payload)
       feed = await import('@/features/newsletter/archive-feed')
       pages = await import('@/features/newsletter/ArchivePages')
-      sending = await import('@/features/newsletter/sending')
-      actions = await import('@/features/newsletter/issue-actions')
-      transport = await import('@/platform/mail/transport')
       coach = await payload.create({
         collection: 'users',
         data: {
@@ -74,12 +65,8 @@ export function newsletterArchiveSuite(label: string, setup: () => Promise<TestD
     /** An issue sent as the coach sends one, to the confirmed subscribers, until it is sent; started at `at`. */
     const sentIssue = async (subject: string, at: string) => {
       const issue = await anIssue(subject)
-      expect(await actions.sendNow(payload, issue.id)).toBe(true)
-      for (let i = 0; i < 50; i++) {
-        await sending.runNewsletterSender(payload, transport.bulkMailTransport(), { windows: [] })
-        const now = await payload.findByID({ collection: 'newsletters', id: issue.id, overrideAccess: true })
-        if (now.status === 'sent') break
-      }
+      expect(await sender.actions.sendNow(payload, issue.id)).toBe(true)
+      await sendUntilDone(issue.id)
       await payload.db.updateOne({ collection: 'newsletters', id: issue.id, data: { startedAt: at } })
       const done = await payload.findByID({ collection: 'newsletters', id: issue.id, overrideAccess: true })
       expect(done.status).toBe('sent')
@@ -117,7 +104,7 @@ export function newsletterArchiveSuite(label: string, setup: () => Promise<TestD
       await payload.update({ collection: 'newsletters', id: hidden.id, data: { showInArchive: false }, user: coach })
       const draft = await anIssue('Not yet sent')
       const cancelled = await anIssue('Never sent')
-      expect(await actions.cancelIssue(payload, cancelled.id)).toBe(true)
+      expect(await sender.actions.cancelIssue(payload, cancelled.id)).toBe(true)
       await switchArchive(true)
 
       const shown = await archive.readArchive(payload)

@@ -5,9 +5,6 @@ import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
 import type { TestDatabase } from '../../support/database'
 import { newsletterSite } from './newsletter-site'
 
-type Sending = typeof import('@/features/newsletter/sending')
-type Actions = typeof import('@/features/newsletter/issue-actions')
-type Transport = typeof import('@/platform/mail/transport')
 type Unsubscribe = typeof import('@/features/newsletter/form')
 
 /**
@@ -20,32 +17,15 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
   describe(`sending the newsletter on ${label}`, () => {
     let payload: Payload
     let smtp: SmtpPeer
-    let sending: Sending
-    let actions: Actions
-    let transport: Transport
     let form: Unsubscribe
-    const { site, subscribers, anIssue } = newsletterSite(setup)
+    const { site, subscribers, anIssue, sender, sendUntilDone } = newsletterSite(setup)
 
     beforeAll(async () => {
       ;({ payload, smtp } = site)
-      sending = await import('@/features/newsletter/sending')
-      actions = await import('@/features/newsletter/issue-actions')
-      transport = await import('@/platform/mail/transport')
       form = await import('@/features/newsletter/form')
     })
 
     // Each test starts from no subscribers and no issues of its own.
-
-    /** Runs the sender, as its timer would, until the issue is no longer sending (or `passes` run out). */
-    const sendUntilDone = async (id: number, windows: { limit: number; windowMs: number }[] = [], passes = 50) => {
-      for (let i = 0; i < passes; i++) {
-        await sending.runNewsletterSender(payload, transport.bulkMailTransport(), { windows })
-        const issue = await payload.findByID({ collection: 'newsletters', id, overrideAccess: true })
-        if (issue.status !== 'sending') return issue
-        await new Promise((r) => setTimeout(r, 20))
-      }
-      return payload.findByID({ collection: 'newsletters', id, overrideAccess: true })
-    }
 
     const copiesTo = (peer: SmtpPeer) => {
       const copies = new Map<string, number>()
@@ -69,7 +49,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       await subscribers(3, 'unsubscribed')
       const issue = await anIssue()
       expect(issue.status).toBe('draft')
-      expect(await actions.sendNow(payload, issue.id)).toBe(true)
+      expect(await sender.actions.sendNow(payload, issue.id)).toBe(true)
       const done = await sendUntilDone(issue.id)
       expect(done).toMatchObject({ status: 'sent', recipients: 12 })
       expect(done.finishedAt).toBeTruthy()
@@ -94,7 +74,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       expect(await form.unsubscribe(payload, token!)).toBe('unsubscribed')
       smtp.received.length = 0
       const next = await anIssue('Next letter')
-      await actions.sendNow(payload, next.id)
+      await sender.actions.sendNow(payload, next.id)
       expect(await sendUntilDone(next.id)).toMatchObject({ status: 'sent', recipients: 11 })
       expect(copiesTo(smtp).has(confirmed[0]!)).toBe(false)
       expect(copiesTo(smtp).size).toBe(11)
@@ -103,7 +83,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
     it('rides out the mail server going down halfway: every reader still gets exactly one copy', async () => {
       const confirmed = await subscribers(20, 'confirmed')
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       // The server goes away after its sixth mail, and comes back a moment later.
       let downed = false
       smtp.behaviour.data = () => {
@@ -119,7 +99,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       const uncertain = rows.filter((r) => r.status === 'uncertain').map((r) => r.email)
       // A mail whose transaction the outage cut is uncertain, and only one the peer saw cut (none here: the
       // peer shut down between mails) could be; the rest got exactly one copy each.
-      expect(uncertain.length).toBeLessThanOrEqual(sending.SEND_CONCURRENCY)
+      expect(uncertain.length).toBeLessThanOrEqual(sender.sending.SEND_CONCURRENCY)
       const copies = copiesTo(smtp)
       for (const email of confirmed) {
         if (uncertain.includes(email)) expect(copies.get(email) ?? 0).toBeLessThanOrEqual(1)
@@ -133,7 +113,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       const [cutOff, ...others] = await subscribers(6, 'confirmed')
       smtp.behaviour.data = (to) => (to.includes(cutOff!) ? 'cut' : undefined)
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       expect(await sendUntilDone(issue.id)).toMatchObject({ status: 'sent' })
       const rows = await deliveries(issue.id)
       const row = rows.find((r) => r.email === cutOff)!
@@ -156,7 +136,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
         return undefined
       }
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       expect(await sendUntilDone(issue.id, [], 200)).toMatchObject({ status: 'sent' })
       const byEmail = new Map((await deliveries(issue.id)).map((r) => [r.email, r]))
       expect(byEmail.get(busy!)).toMatchObject({ status: 'sent', attempts: 2 })
@@ -175,7 +155,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
     it('keeps every window of the peer’s clock within the throttle', async () => {
       await subscribers(12, 'confirmed')
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       const window = { limit: 4, windowMs: 1000 }
       expect(await sendUntilDone(issue.id, [window])).toMatchObject({ status: 'sent' })
       const times = smtp.received.map((r) => r.at).sort((a, b) => a - b)
@@ -188,7 +168,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
     it('keeps the throttle across a restart: the next sender counts what the last one sent', async () => {
       await subscribers(8, 'confirmed')
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       const window = { limit: 4, windowMs: 1500 }
       // The first sender stops (as a process shutting down) as its fourth mail arrives.
       const stop = new AbortController()
@@ -196,7 +176,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
         if (smtp.received.length === 3) stop.abort()
         return undefined
       }
-      await sending.runNewsletterSender(payload, transport.bulkMailTransport(), {
+      await sender.sending.runNewsletterSender(payload, sender.transport.bulkMailTransport(), {
         windows: [window],
         signal: stop.signal,
       })
@@ -214,17 +194,17 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
     it('stops at a pause and carries on at resume, each reader mailed once', async () => {
       const confirmed = await subscribers(10, 'confirmed')
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       // Paused after the third mail arrives.
       smtp.behaviour.data = () => {
-        if (smtp.received.length === 2) void actions.pauseIssue(payload, issue.id)
+        if (smtp.received.length === 2) void sender.actions.pauseIssue(payload, issue.id)
         return undefined
       }
       const paused = await sendUntilDone(issue.id, [{ limit: 1, windowMs: 250 }])
       expect(paused.status).toBe('paused')
       const before = smtp.received.length
       expect(before).toBeLessThan(10)
-      expect(await actions.resumeIssue(payload, issue.id)).toBe(true)
+      expect(await sender.actions.resumeIssue(payload, issue.id)).toBe(true)
       smtp.behaviour.data = undefined
       expect(await sendUntilDone(issue.id)).toMatchObject({ status: 'sent' })
       expect([...copiesTo(smtp).entries()].sort()).toEqual(confirmed.map((e) => [e, 1]).sort())
@@ -233,7 +213,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
     it('marks what a dead sender left under way as uncertain, and sends the rest once', async () => {
       const confirmed = await subscribers(5, 'confirmed')
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       // Another process took the lease, claimed the first two and died (its lease ran out).
       const rows = await deliveries(issue.id)
       const past = new Date(Date.now() - 120_000).toISOString()
@@ -271,7 +251,7 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       const confirmed = await subscribers(60, 'confirmed')
       const late = confirmed[55]!
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
+      await sender.actions.sendNow(payload, issue.id)
       // The reader unsubscribes (the link of an earlier issue) while the first batch of 50 goes out.
       smtp.behaviour.data = () => {
         if (smtp.received.length === 0) {
@@ -293,24 +273,29 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       await subscribers(2, 'confirmed')
       const now = new Date()
       const soon = await anIssue('Soon')
-      expect(await actions.scheduleIssue(payload, soon.id, new Date(now.getTime() + 60_000), now)).toBe('scheduled')
-      expect(await actions.scheduleIssue(payload, soon.id, new Date(now.getTime() - 1), now)).toBe('in-the-past')
+      expect(await sender.actions.scheduleIssue(payload, soon.id, new Date(now.getTime() + 60_000), now)).toBe(
+        'scheduled',
+      )
+      expect(await sender.actions.scheduleIssue(payload, soon.id, new Date(now.getTime() - 1), now)).toBe('in-the-past')
       const missed = await anIssue('Missed')
-      await actions.scheduleIssue(payload, missed.id, new Date(now.getTime() + 60_000), now)
+      await sender.actions.scheduleIssue(payload, missed.id, new Date(now.getTime() + 60_000), now)
       await payload.db.updateOne({
         collection: 'newsletters',
         id: missed.id,
-        data: { scheduledAt: new Date(now.getTime() - sending.SCHEDULE_GRACE_MS - 60_000).toISOString() },
+        data: { scheduledAt: new Date(now.getTime() - sender.sending.SCHEDULE_GRACE_MS - 60_000).toISOString() },
       })
       // Not yet due: nothing goes out.
-      await sending.runNewsletterSender(payload, transport.bulkMailTransport(), { windows: [] })
+      await sender.sending.runNewsletterSender(payload, sender.transport.bulkMailTransport(), { windows: [] })
       expect(smtp.received).toHaveLength(0)
       const held = await payload.findByID({ collection: 'newsletters', id: missed.id, overrideAccess: true })
       expect(held.status).toBe('held')
       expect(held.notice).toMatch(/not running at the time this issue was scheduled/)
       // At its time (the sender's clock two minutes on), the scheduled one goes out by itself.
       const later = () => new Date(now.getTime() + 120_000)
-      await sending.runNewsletterSender(payload, transport.bulkMailTransport(), { windows: [], now: later })
+      await sender.sending.runNewsletterSender(payload, sender.transport.bulkMailTransport(), {
+        windows: [],
+        now: later,
+      })
       expect(await payload.findByID({ collection: 'newsletters', id: soon.id, overrideAccess: true })).toMatchObject({
         status: 'sent',
         recipients: 2,
@@ -324,9 +309,9 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
     it('cancels: the readers not yet mailed are marked not sent, and nothing more goes out', async () => {
       await subscribers(4, 'confirmed')
       const issue = await anIssue()
-      await actions.sendNow(payload, issue.id)
-      expect(await actions.cancelIssue(payload, issue.id)).toBe(true)
-      await sending.runNewsletterSender(payload, transport.bulkMailTransport(), { windows: [] })
+      await sender.actions.sendNow(payload, issue.id)
+      expect(await sender.actions.cancelIssue(payload, issue.id)).toBe(true)
+      await sender.sending.runNewsletterSender(payload, sender.transport.bulkMailTransport(), { windows: [] })
       expect(smtp.received).toHaveLength(0)
       expect((await deliveries(issue.id)).map((r) => r.status)).toEqual(Array(4).fill('cancelled'))
       expect((await payload.findByID({ collection: 'newsletters', id: issue.id, overrideAccess: true })).status).toBe(
