@@ -86,6 +86,7 @@ export const DiscoveryCalls: CollectionConfig = {
       admin: {
         readOnly: true,
         date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
       },
     },
     {

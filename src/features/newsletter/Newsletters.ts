@@ -203,6 +203,7 @@ export const Newsletters: CollectionConfig = {
         readOnly: true,
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
       },
     },
     { name: 'startedAt', label: 'Sending started', type: 'date', admin: { readOnly: true, position: 'sidebar' } },

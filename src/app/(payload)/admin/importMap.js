@@ -1,3 +1,4 @@
+import { ZoneNote as ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7 } from '@/features/booking/admin/ZoneNote'
 import { MoveCallField as MoveCallField_cce2a07a541dd1c5d92e504c05753a6f } from '@/features/booking/admin/MoveCallField'
 import { PersonLink as PersonLink_88070f62a675d19bb89861d7f59ef7ff } from '@/features/people/PersonLink'
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
@@ -25,7 +26,6 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@/features/newsletter/IssueActions'
-import { ZoneNote as ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7 } from '@/features/booking/admin/ZoneNote'
 import { CurrentPasswordField as CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2 } from '@/features/accounts/CurrentPasswordField'
 import { TwoStepLoginField as TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d } from '@/features/accounts/TwoStepLoginField'
 import { PreviewLink as PreviewLink_fd37cd071342bb5eada61875a2673c27 } from '@/features/pages/admin/PreviewLink'
@@ -47,6 +47,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "@/features/booking/admin/ZoneNote#ZoneNote": ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7,
   "@/features/booking/admin/MoveCallField#MoveCallField": MoveCallField_cce2a07a541dd1c5d92e504c05753a6f,
   "@/features/people/PersonLink#PersonLink": PersonLink_88070f62a675d19bb89861d7f59ef7ff,
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
@@ -74,7 +75,6 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#HeadingFeatureClient": HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/newsletter/IssueActions#IssueActions": IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f,
-  "@/features/booking/admin/ZoneNote#ZoneNote": ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7,
   "@/features/accounts/CurrentPasswordField#CurrentPasswordField": CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2,
   "@/features/accounts/TwoStepLoginField#TwoStepLoginField": TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d,
   "@/features/pages/admin/PreviewLink#PreviewLink": PreviewLink_fd37cd071342bb5eada61875a2673c27,
