@@ -713,11 +713,12 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
           })
           .then(
             () => null,
-            (error: { data?: { errors?: { path: string; message: string }[] } }) => error,
+            (error: { data?: { errors?: { path: string; label?: string; message: string }[] } }) => error,
           )
         expect(refused?.data?.errors).toEqual([
           {
             path: 'status',
+            label: 'Status',
             message: 'A cancelled call cannot be booked again here. The visitor can book a new time at /scheduling.',
           },
         ])
