@@ -73,6 +73,7 @@ export interface Config {
     newsletters: Newsletter;
     'newsletter-deliveries': NewsletterDelivery;
     'person-notes': PersonNote;
+    'credit-entries': CreditEntry;
     'mail-outbox': MailOutbox;
     testimonials: Testimonial;
     'blog-posts': BlogPost;
@@ -96,6 +97,7 @@ export interface Config {
     newsletters: NewslettersSelect<false> | NewslettersSelect<true>;
     'newsletter-deliveries': NewsletterDeliveriesSelect<false> | NewsletterDeliveriesSelect<true>;
     'person-notes': PersonNotesSelect<false> | PersonNotesSelect<true>;
+    'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
     'mail-outbox': MailOutboxSelect<false> | MailOutboxSelect<true>;
     testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
     'blog-posts': BlogPostsSelect<false> | BlogPostsSelect<true>;
@@ -335,6 +337,40 @@ export interface PersonNote {
   id: number;
   email: string;
   notes?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-entries".
+ */
+export interface CreditEntry {
+  id: number;
+  email: string;
+  seq: number;
+  key: string;
+  type:
+    | 'purchase-opened'
+    | 'payment-received'
+    | 'refund'
+    | 'session-booked'
+    | 'session-rescheduled'
+    | 'session-cancelled'
+    | 'session-held'
+    | 'no-show'
+    | 'credits-expired';
+  at: string;
+  purchase?: string | null;
+  session?: string | null;
+  entry:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -657,6 +693,10 @@ export interface PayloadLockedDocument {
         value: number | PersonNote;
       } | null)
     | ({
+        relationTo: 'credit-entries';
+        value: number | CreditEntry;
+      } | null)
+    | ({
         relationTo: 'mail-outbox';
         value: number | MailOutbox;
       } | null)
@@ -843,6 +883,22 @@ export interface NewsletterDeliveriesSelect<T extends boolean = true> {
 export interface PersonNotesSelect<T extends boolean = true> {
   email?: T;
   notes?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "credit-entries_select".
+ */
+export interface CreditEntriesSelect<T extends boolean = true> {
+  email?: T;
+  seq?: T;
+  key?: T;
+  type?: T;
+  at?: T;
+  purchase?: T;
+  session?: T;
+  entry?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -37,6 +37,7 @@ import { databaseAdapter } from './database'
 import { exportEndpoints } from '@/features/export/everything'
 import { peopleEndpoints } from '@/features/people/endpoints'
 import { PersonNotes } from '@/features/people/PersonNotes'
+import { CreditEntries } from '@/features/packages/CreditEntries'
 import { Announcement } from '@/features/site/Announcement'
 import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
@@ -105,6 +106,7 @@ export default buildConfig({
     Newsletters,
     NewsletterDeliveries,
     PersonNotes,
+    CreditEntries,
     MailOutbox,
     Testimonials,
     BlogPosts,

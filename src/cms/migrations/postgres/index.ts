@@ -22,6 +22,7 @@ import * as migration_20261126_005052_price_placeholders from './20261126_005052
 import * as migration_20261126_010200_time_zone_chosen from './20261126_010200_time_zone_chosen';
 import * as migration_20261126_010228_person_notes from './20261126_010228_person_notes';
 import * as migration_20261126_014303_schema_after_merges from './20261126_014303_schema_after_merges';
+import * as migration_20261126_042444_credit_ledger from './20261126_042444_credit_ledger';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261126_014303_schema_after_merges.up,
     down: migration_20261126_014303_schema_after_merges.down,
     name: '20261126_014303_schema_after_merges',
+  },
+  {
+    up: migration_20261126_042444_credit_ledger.up,
+    down: migration_20261126_042444_credit_ledger.down,
+    name: '20261126_042444_credit_ledger'
   },
 ];
