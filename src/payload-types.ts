@@ -195,6 +195,7 @@ export interface DiscoveryCall {
   status: 'booked' | 'cancelled';
   visitorTimeZone?: string | null;
   cancelledAt?: string | null;
+  cancelledAt_tz?: string | null;
   cancelledBy?: ('visitor' | 'coach') | null;
   coachNotes?: string | null;
   sequence: number;
@@ -214,6 +215,7 @@ export interface ContactMessage {
   inquiryType: 'general' | 'media' | 'partnership' | 'other';
   message: string;
   receivedAt: string;
+  receivedAt_tz?: string | null;
   handled?: boolean | null;
   /**
    * A one-way hash of the sender’s IP address, for spotting abuse. The address itself is never stored.
@@ -233,9 +235,12 @@ export interface Subscriber {
   email: string;
   status: 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
   consentAt?: string | null;
+  consentAt_tz?: string | null;
   source?: ('footer' | 'workshops') | null;
   requestedAt?: string | null;
+  requestedAt_tz?: string | null;
   unsubscribedAt?: string | null;
+  unsubscribedAt_tz?: string | null;
   confirmTokenHash?: string | null;
   unsubscribeTokenHash?: string | null;
   inboxHash?: string | null;
@@ -282,7 +287,9 @@ export interface Newsletter {
   scheduledAt?: string | null;
   scheduledAt_tz?: string | null;
   startedAt?: string | null;
+  startedAt_tz?: string | null;
   finishedAt?: string | null;
+  finishedAt_tz?: string | null;
   /**
    * Confirmed subscribers when sending started.
    */
@@ -320,10 +327,12 @@ export interface NewsletterDelivery {
     | 'cancelled';
   attempts: number;
   nextAttemptAt?: string | null;
+  nextAttemptAt_tz?: string | null;
   claimedAt?: string | null;
   claimedBy?: string | null;
   endedAt?: string | null;
   sentAt?: string | null;
+  sentAt_tz?: string | null;
   messageId?: string | null;
   reason?: string | null;
   updatedAt: string;
@@ -427,14 +436,18 @@ export interface MailOutbox {
   status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
   sendAfter?: string | null;
+  sendAfter_tz?: string | null;
   nextAttemptAt?: string | null;
+  nextAttemptAt_tz?: string | null;
   claimedAt?: string | null;
   sentAt?: string | null;
+  sentAt_tz?: string | null;
+  createdAt: string;
+  createdAt_tz?: string | null;
   messageId?: string | null;
   lastError?: string | null;
   sealedLinks?: string | null;
   updatedAt: string;
-  createdAt: string;
 }
 /**
  * Shown in every testimonials block. Drag rows to set their order.
@@ -614,6 +627,7 @@ export interface User {
   totpPendingSecret?: string | null;
   totpLastStep?: number | null;
   lastLoginAt?: string | null;
+  lastLoginAt_tz?: string | null;
   previousLoginAt?: string | null;
   firstAccount?: string | null;
   updatedAt: string;
@@ -796,6 +810,7 @@ export interface DiscoveryCallsSelect<T extends boolean = true> {
   status?: T;
   visitorTimeZone?: T;
   cancelledAt?: T;
+  cancelledAt_tz?: T;
   cancelledBy?: T;
   coachNotes?: T;
   sequence?: T;
@@ -812,6 +827,7 @@ export interface ContactMessagesSelect<T extends boolean = true> {
   inquiryType?: T;
   message?: T;
   receivedAt?: T;
+  receivedAt_tz?: T;
   handled?: T;
   ipHash?: T;
   updatedAt?: T;
@@ -825,9 +841,12 @@ export interface SubscribersSelect<T extends boolean = true> {
   email?: T;
   status?: T;
   consentAt?: T;
+  consentAt_tz?: T;
   source?: T;
   requestedAt?: T;
+  requestedAt_tz?: T;
   unsubscribedAt?: T;
+  unsubscribedAt_tz?: T;
   confirmTokenHash?: T;
   unsubscribeTokenHash?: T;
   inboxHash?: T;
@@ -848,7 +867,9 @@ export interface NewslettersSelect<T extends boolean = true> {
   scheduledAt?: T;
   scheduledAt_tz?: T;
   startedAt?: T;
+  startedAt_tz?: T;
   finishedAt?: T;
+  finishedAt_tz?: T;
   recipients?: T;
   notice?: T;
   leaseHolder?: T;
@@ -867,10 +888,12 @@ export interface NewsletterDeliveriesSelect<T extends boolean = true> {
   status?: T;
   attempts?: T;
   nextAttemptAt?: T;
+  nextAttemptAt_tz?: T;
   claimedAt?: T;
   claimedBy?: T;
   endedAt?: T;
   sentAt?: T;
+  sentAt_tz?: T;
   messageId?: T;
   reason?: T;
   updatedAt?: T;
@@ -922,14 +945,18 @@ export interface MailOutboxSelect<T extends boolean = true> {
   status?: T;
   attempts?: T;
   sendAfter?: T;
+  sendAfter_tz?: T;
   nextAttemptAt?: T;
+  nextAttemptAt_tz?: T;
   claimedAt?: T;
   sentAt?: T;
+  sentAt_tz?: T;
+  createdAt?: T;
+  createdAt_tz?: T;
   messageId?: T;
   lastError?: T;
   sealedLinks?: T;
   updatedAt?: T;
-  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1063,6 +1090,7 @@ export interface UsersSelect<T extends boolean = true> {
   totpPendingSecret?: T;
   totpLastStep?: T;
   lastLoginAt?: T;
+  lastLoginAt_tz?: T;
   previousLoginAt?: T;
   firstAccount?: T;
   updatedAt?: T;
@@ -1627,10 +1655,12 @@ export interface Availability {
   busyCalendarUrl?: string | null;
   busyCalendar?: {
     readAt?: string | null;
+    readAt_tz?: string | null;
     /**
      * While it cannot be read, the last good copy is used.
      */
     failingSince?: string | null;
+    failingSince_tz?: string | null;
     lastError?: string | null;
     busy?:
       | {
@@ -2051,7 +2081,9 @@ export interface AvailabilitySelect<T extends boolean = true> {
     | T
     | {
         readAt?: T;
+        readAt_tz?: T;
         failingSince?: T;
+        failingSince_tz?: T;
         lastError?: T;
         busy?: T;
       };

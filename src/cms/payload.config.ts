@@ -5,6 +5,7 @@ import { buildConfig } from 'payload'
 
 import { Availability } from '@/features/booking/Availability'
 import { DiscoveryCalls } from '@/features/booking/DiscoveryCalls'
+import { datesInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { Books } from '@/features/content/collections/Books'
 import { BlogPosts } from '@/features/content/collections/BlogPosts'
 import { CoachingServices } from '@/features/content/collections/CoachingServices'
@@ -107,7 +108,8 @@ export default buildConfig({
     NewsletterDeliveries,
     PersonNotes,
     CreditEntries,
-    MailOutbox,
+    // Its times in the coach's zone, like every date the admin shows (platform cannot know that zone).
+    datesInCoachTimeZone(MailOutbox),
     Testimonials,
     BlogPosts,
     CoachingServices,

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -5,6 +7,7 @@ import { serverErrorLines, startBuildCopy, type RunningSite } from '../../script
 import { formChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
+import { mailsWritten } from '../support/mail-files'
 import { freshPostgres } from '../support/database'
 import { e2ePort } from '../support/ports'
 
@@ -18,6 +21,15 @@ const DATABASES: [string, number][] = [
   ['SQLite', e2ePort(40)],
   ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(41)] as [string, number]] : []),
 ]
+
+/** How the admin writes `iso` in `zone`: on a document's screen, and in a list (ending with the zone's short name). */
+const SHOWN_IN = (iso: string, zone: string) => {
+  const there = new TZDate(iso, zone)
+  const short = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === 'timeZoneName')!.value
+  return { screen: format(there, 'MMM d, yyy h:mm a'), list: `${format(there, 'MMMM do yyyy, h:mm a')} ${short}` }
+}
 
 /** A January day of next year (winter in New York: UTC−5), with its weekday as the site writes it. */
 const YEAR = new Date().getUTCFullYear() + 1
@@ -182,6 +194,104 @@ describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
     }
     expect(await shownOnSite(coach, title)).toBe(`${day(14).weekday}, January 14, ${YEAR} at 1:00 PM EST`)
     await coach.context().close()
+  })
+
+  /** A visitor's message through the contact form; answers its id and when it was received. */
+  async function aMessage(email: string): Promise<{ id: number; at: string }> {
+    const sent = await fetch(`${site.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada Zone', email, inquiryType: 'general', message: 'When is good for you?' }),
+    })
+    expect(sent.status, 'sending the message').toBe(200)
+    const found = (await (
+      await fetch(`${site.url}/cms-api/contact-messages?where[email][equals]=${encodeURIComponent(email)}`, {
+        headers: auth(),
+      })
+    ).json()) as { docs: { id: number; receivedAt: string }[] }
+    expect(found.docs).toHaveLength(1)
+    return { id: found.docs[0]!.id, at: found.docs[0]!.receivedAt }
+  }
+
+  /** A reader who signs up in the footer and confirms with the mailed link; answers its id and consent time. */
+  async function aSubscriber(email: string): Promise<{ id: number; at: string }> {
+    const signedUp = await fetch(`${site.url}/api/subscribe`, {
+      method: 'POST',
+      body: JSON.stringify({ email }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(signedUp.status).toBe(200)
+    const confirmMail = async () =>
+      (await mailsWritten(site.dataDir)).find(
+        (m) => m.to?.[0]?.address === email && /confirm your subscription/i.test(m.subject ?? ''),
+      )
+    await expect.poll(confirmMail, { timeout: 15_000 }).toBeDefined()
+    const token = /\/newsletter\/confirm\/([\w-]+)/.exec((await confirmMail())?.text ?? '')?.[1]
+    expect(token).toBeTruthy()
+    const confirmed = await fetch(`${site.url}/api/newsletter/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: token! }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+      redirect: 'manual',
+    })
+    expect(confirmed.status).toBe(303)
+    const found = (await (
+      await fetch(`${site.url}/cms-api/subscribers?where[email][equals]=${encodeURIComponent(email)}`, {
+        headers: auth(),
+      })
+    ).json()) as { docs: { id: number; consentAt: string }[] }
+    expect(found.docs).toHaveLength(1)
+    return { id: found.docs[0]!.id, at: found.docs[0]!.consentAt }
+  }
+
+  /**
+   * On a document's screen: the date field `name` as it reads, and the zone named beside it (Payload marks the
+   * zone of a required date with "*").
+   */
+  async function dateOnScreen(page: Page, url: string, name: string) {
+    await page.goto(url)
+    await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    const date = page.locator(`#field-${name} input`).first()
+    const zone = page.locator('.timezone-picker-wrapper', { has: page.locator(`#${name}-timezone-picker`) })
+    await expect.poll(() => date.inputValue()).not.toBe('')
+    await expect.poll(() => zone.innerText()).toMatch(/^Time zone\s*\S/)
+    return { date: await date.inputValue(), zone: (await zone.innerText()).replace(/^Time zone\s*\*?\s*/, '') }
+  }
+
+  it('the dates the admin only shows (a message’s received time, a subscriber’s consent) read in the coach’s zone and name it, on the screen and in the list, at 1280 and 390 px', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, '1280'],
+      [PHONE, '390'],
+    ] as const) {
+      const tag = `${name}-${database.toLowerCase()}-${Date.now()}`
+      const message = await aMessage(`ada.zone.${tag}@example.com`)
+      const subscriberEmail = `consent.${tag}@example.com`
+      const subscriber = await aSubscriber(subscriberEmail)
+      const coach = await newPage(viewport, 'Europe/Berlin', true)
+
+      const received = SHOWN_IN(message.at, 'America/New_York')
+      expect(
+        await dateOnScreen(coach, `${site.url}/admin/collections/contact-messages/${message.id}`, 'receivedAt'),
+      ).toEqual({
+        date: received.screen,
+        zone: 'America/New_York',
+      })
+      await coach.goto(`${site.url}/admin/collections/contact-messages`)
+      const messageRow = coach.locator('tbody tr', { hasText: `ada.zone.${tag}@example.com` })
+      await expect.poll(() => messageRow.innerText()).toContain(received.list)
+
+      const consent = SHOWN_IN(subscriber.at, 'America/New_York')
+      expect(
+        await dateOnScreen(coach, `${site.url}/admin/collections/subscribers/${subscriber.id}`, 'consentAt'),
+      ).toEqual({
+        date: consent.screen,
+        zone: 'America/New_York',
+      })
+      await coach.goto(`${site.url}/admin/collections/subscribers`)
+      const subscriberRow = coach.locator('tbody tr', { hasText: subscriberEmail })
+      await expect.poll(() => subscriberRow.innerText()).toContain(consent.list)
+      await coach.context().close()
+    }
   })
 
   it('leaves no error lines in the server’s log', () => {

@@ -5,6 +5,7 @@ import { DISCOVERY_CALL, RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
 import { defaultCoachTimeZone } from '@/domain/dates'
 import { revalidate, revalidateGlobal } from '@/platform/cache/revalidate'
 import { SITE_WRITE } from './calls'
+import { shownInCoachTimeZone } from './coach-time-zone'
 import { MEETING_KIND_OPTIONS, videoLinkProblem } from './meeting'
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -245,22 +246,19 @@ export const Availability: GlobalConfig = {
         {
           type: 'row',
           fields: [
-            {
-              name: 'readAt',
-              label: 'Last read',
-              type: 'date',
-              admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
-            },
-            {
-              name: 'failingSince',
-              label: 'Not readable since',
-              type: 'date',
-              admin: {
-                readOnly: true,
-                date: { pickerAppearance: 'dayAndTime' },
-                description: 'While it cannot be read, the last good copy is used.',
+            // Shown in the zone chosen above (this global cannot read itself for it).
+            shownInCoachTimeZone(
+              { name: 'readAt', label: 'Last read', admin: { readOnly: true } },
+              { zoneOfDocument: true },
+            ),
+            shownInCoachTimeZone(
+              {
+                name: 'failingSince',
+                label: 'Not readable since',
+                admin: { readOnly: true, description: 'While it cannot be read, the last good copy is used.' },
               },
-            },
+              { zoneOfDocument: true },
+            ),
           ],
         },
         { name: 'lastError', label: 'Last error', type: 'text', admin: { readOnly: true } },

@@ -6,7 +6,7 @@ import { personLinkField } from '@/features/people/person-link-field'
 
 import { checkCoachChange, mailCoachChange } from './coach-changes'
 import { moveEndpoints } from './coach-move'
-import { coachTimeZone } from './coach-time-zone'
+import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
 import { CALL_MEETING_OPTIONS } from './meeting'
 
 const openTimes = revalidateCollection('open-times')
@@ -86,7 +86,7 @@ export const DiscoveryCalls: CollectionConfig = {
       admin: {
         readOnly: true,
         date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
-        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote', Cell: ZONE_DATE_CELL },
       },
     },
     {
@@ -122,11 +122,10 @@ export const DiscoveryCalls: CollectionConfig = {
       type: 'text',
       admin: { readOnly: true, position: 'sidebar' },
     },
-    {
+    shownInCoachTimeZone({
       name: 'cancelledAt',
-      type: 'date',
       admin: { readOnly: true, position: 'sidebar', condition: (d) => Boolean(d?.cancelledAt) },
-    },
+    }),
     {
       name: 'cancelledBy',
       type: 'select',

@@ -1,7 +1,7 @@
-import type { Payload } from 'payload'
+import type { CollectionConfig, DateField, Payload } from 'payload'
 import { describe, expect, it, vi } from 'vitest'
 
-import { readCoachTimeZone } from './coach-time-zone'
+import { datesInCoachTimeZone, readCoachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
 
 /** A Local API that answers Availability with `zones` in turn (an Error: the read fails). */
 function payloadAnswering(...zones: (string | Error)[]) {
@@ -29,5 +29,46 @@ describe('readCoachTimeZone', () => {
     const req = { context: {} }
     await expect(readCoachTimeZone(payload, req)).rejects.toThrow('database away')
     expect(await readCoachTimeZone(payload, req)).toBe('Asia/Tokyo')
+  })
+})
+
+/** The `<field>_tz` field Payload makes from a date's time zone, and its afterRead hook. */
+function zoneFieldOf(field: DateField) {
+  const timezone = field.timezone as Exclude<DateField['timezone'], boolean | undefined>
+  const zoneField = timezone.override!({ baseField: { name: `${field.name}_tz`, type: 'select', options: [] } })
+  return zoneField as { name: string; virtual?: boolean; hooks: { afterRead: ((args: unknown) => unknown)[] } }
+}
+
+describe('shownInCoachTimeZone', () => {
+  it('shows a date in the coach’s zone, read once per request, in a virtual `<field>_tz` and a cell naming it', async () => {
+    const field = shownInCoachTimeZone({ name: 'receivedAt', admin: { readOnly: true } })
+    expect(field.admin?.components?.Cell).toBe(ZONE_DATE_CELL)
+    expect(field.admin?.date?.pickerAppearance).toBe('dayAndTime')
+    const zone = zoneFieldOf(field)
+    expect([zone.name, zone.virtual]).toEqual(['receivedAt_tz', true])
+    const { payload } = payloadAnswering('America/New_York')
+    expect(await zone.hooks.afterRead[0]!({ req: { payload, context: {} }, data: {} })).toBe('America/New_York')
+  })
+
+  it('on Availability itself, takes the zone from the document, never reading the global again', async () => {
+    const field = shownInCoachTimeZone({ name: 'readAt' }, { zoneOfDocument: true })
+    const { payload, findGlobal } = payloadAnswering('Asia/Tokyo')
+    const hook = zoneFieldOf(field).hooks.afterRead[0]!
+    expect(await hook({ req: { payload, context: {} }, data: { timeZone: 'Europe/Berlin' } })).toBe('Europe/Berlin')
+    expect(await hook({ req: { payload, context: {} }, data: {} })).toBe(process.env.COACH_TIME_ZONE || 'UTC')
+    expect(findGlobal).not.toHaveBeenCalled()
+  })
+
+  it('datesInCoachTimeZone gives every shown date of a collection the coach’s zone, and leaves hidden ones', () => {
+    const collection: CollectionConfig = {
+      slug: 'mail-outbox',
+      fields: [
+        { name: 'subject', type: 'text' },
+        { name: 'sentAt', type: 'date', admin: { readOnly: true } },
+        { name: 'claimedAt', type: 'date', admin: { hidden: true } },
+      ],
+    }
+    const fields = datesInCoachTimeZone(collection).fields as DateField[]
+    expect(fields.map((f) => Boolean(f.timezone))).toEqual([false, true, false])
   })
 })

@@ -1,6 +1,6 @@
-import type { DateField, Payload, PayloadRequest } from 'payload'
+import type { CollectionConfig, DateField, Payload, PayloadRequest } from 'payload'
 
-import { timeZoneOptions } from '@/domain/dates'
+import { defaultCoachTimeZone, timeZoneOptions } from '@/domain/dates'
 import { readAvailability } from './calls'
 
 /**
@@ -50,9 +50,17 @@ export function readCoachTimeZone(payload: Payload, req?: Partial<PayloadRequest
  * read as a time in it, whatever zone the browser is in; the stored value is the instant in UTC. Choosing
  * another zone in that picker reads one time typed in that zone; saved, the date shows in the coach's again.
  */
-export const followsCoachTimeZone = (): NonNullable<DateField['timezone']> => ({
+export const followsCoachTimeZone = ({
+  required = true,
+  zoneOfDocument = false,
+}: {
+  /** The coach must keep a zone beside the date (one they type); false for a date the admin only shows. */
+  required?: boolean
+  /** The document itself holds the coach's zone in `timeZone` (Availability, which cannot read itself). */
+  zoneOfDocument?: boolean
+} = {}): NonNullable<DateField['timezone']> => ({
   supportedTimezones: timeZoneOptions(),
-  required: true,
+  required,
   override: ({ baseField }) => ({
     name: baseField.name,
     label: 'Time zone',
@@ -60,9 +68,58 @@ export const followsCoachTimeZone = (): NonNullable<DateField['timezone']> => ({
     virtual: true,
     admin: { hidden: true },
     // A new document's form starts in the coach's zone.
-    defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload, req),
+    ...(zoneOfDocument
+      ? {}
+      : { defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload, req) }),
     hooks: {
-      afterRead: [({ req }) => readCoachTimeZone(req.payload, req)],
+      // Availability's own dates take its zone from the document: reading the global from its own hook would
+      // read it again, without end.
+      afterRead: [
+        ({ req, data }) =>
+          zoneOfDocument
+            ? typeof data?.timeZone === 'string' && data.timeZone
+              ? data.timeZone
+              : defaultCoachTimeZone()
+            : readCoachTimeZone(req.payload, req),
+      ],
     },
   }),
 })
+
+/** The list cell of a date shown in the coach's zone, naming it (./admin/ZoneDateCell.tsx). */
+export const ZONE_DATE_CELL = '@/features/booking/admin/ZoneDateCell#ZoneDateCell'
+
+/**
+ * A date the admin only shows (a message's received at, a subscriber's consent, a mail's sent at): shown in
+ * the coach's zone (Booking → Availability) whatever the browser's, on its screen, where the read-only zone
+ * picker beside it names the zone, and in lists, where the cell ends with the zone's short name ("January
+ * 14th 2027, 1:00 PM EST"). The zone is not stored (`followsCoachTimeZone`): no column, no migration.
+ */
+export function shownInCoachTimeZone(
+  field: Omit<DateField, 'type' | 'timezone'>,
+  options: { zoneOfDocument?: boolean } = {},
+): DateField {
+  return {
+    ...field,
+    type: 'date',
+    timezone: followsCoachTimeZone({ required: false, ...options }),
+    admin: {
+      ...field.admin,
+      date: { pickerAppearance: 'dayAndTime', ...field.admin?.date },
+      components: { Cell: ZONE_DATE_CELL, ...field.admin?.components },
+    },
+  } as DateField
+}
+
+/**
+ * A collection of a lower layer (the mail outbox) with each of its top-level dates that the admin shows
+ * (not hidden, no zone of its own) shown in the coach's zone, as `shownInCoachTimeZone` does.
+ */
+export function datesInCoachTimeZone(collection: CollectionConfig): CollectionConfig {
+  return {
+    ...collection,
+    fields: collection.fields.map((field) =>
+      field.type === 'date' && !field.timezone && !field.admin?.hidden ? shownInCoachTimeZone(field) : field,
+    ),
+  }
+}

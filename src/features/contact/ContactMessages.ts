@@ -1,3 +1,4 @@
+import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import type { CollectionConfig } from 'payload'
 
 import { inboxAccess } from '@/platform/access'
@@ -54,14 +55,13 @@ export const ContactMessages: CollectionConfig = {
         components: { Field: '@/features/contact/admin/ReplyLink#ReplyLink' },
       },
     },
-    {
+    shownInCoachTimeZone({
       name: 'receivedAt',
-      type: 'date',
       required: true,
       index: true,
       access: { update: () => false },
-      admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
-    },
+      admin: { readOnly: true, position: 'sidebar' },
+    }),
     {
       name: 'handled',
       type: 'checkbox',

@@ -1,3 +1,4 @@
+import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import type { CollectionConfig } from 'payload'
 
 import { authenticated } from '@/platform/access'
@@ -54,13 +55,13 @@ export const NewsletterDeliveries: CollectionConfig = {
       options: DELIVERY_STATUSES.map((s) => ({ ...s })),
     },
     { name: 'attempts', type: 'number', required: true, defaultValue: 0 },
-    { name: 'nextAttemptAt', label: 'Next try', type: 'date', index: true },
+    shownInCoachTimeZone({ name: 'nextAttemptAt', label: 'Next try', index: true }),
     // When the last SMTP transaction started and by whom (one sending process at a time; see sending.ts).
     { name: 'claimedAt', type: 'date', admin: { hidden: true } },
     { name: 'claimedBy', type: 'text', admin: { hidden: true } },
     // When the last transaction ended: what the throttle counts.
     { name: 'endedAt', type: 'date', index: true, admin: { hidden: true } },
-    { name: 'sentAt', label: 'Sent', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    shownInCoachTimeZone({ name: 'sentAt', label: 'Sent' }),
     { name: 'messageId', label: 'Message-ID', type: 'text', index: true },
     { name: 'reason', label: 'Mail server’s answer', type: 'textarea' },
   ],

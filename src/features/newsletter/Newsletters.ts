@@ -7,7 +7,7 @@ import {
   type Where,
 } from 'payload'
 
-import { coachTimeZone } from '@/features/booking/coach-time-zone'
+import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { authenticated } from '@/platform/access'
 import { revalidate } from '@/platform/cache/revalidate'
 import { freeSlug, SLUG_MAX, slugFrom, slugProblem } from './issue-slug'
@@ -203,11 +203,19 @@ export const Newsletters: CollectionConfig = {
         readOnly: true,
         position: 'sidebar',
         date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
-        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote', Cell: ZONE_DATE_CELL },
       },
     },
-    { name: 'startedAt', label: 'Sending started', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
-    { name: 'finishedAt', label: 'Sending finished', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
+    shownInCoachTimeZone({
+      name: 'startedAt',
+      label: 'Sending started',
+      admin: { readOnly: true, position: 'sidebar' },
+    }),
+    shownInCoachTimeZone({
+      name: 'finishedAt',
+      label: 'Sending finished',
+      admin: { readOnly: true, position: 'sidebar' },
+    }),
     {
       name: 'recipients',
       type: 'number',

@@ -1,3 +1,4 @@
+import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import {
   ValidationError,
   type CollectionBeforeChangeHook,
@@ -81,13 +82,12 @@ export const Subscribers: CollectionConfig = {
         { label: 'Bounced', value: 'bounced' },
       ],
     },
-    {
+    shownInCoachTimeZone({
       name: 'consentAt',
       label: 'Consent given at',
-      type: 'date',
       access: consentRecord,
-      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
-    },
+      admin: { readOnly: true },
+    }),
     {
       name: 'source',
       type: 'select',
@@ -98,13 +98,8 @@ export const Subscribers: CollectionConfig = {
       access: consentRecord,
       admin: { readOnly: true },
     },
-    {
-      name: 'requestedAt',
-      type: 'date',
-      access: consentRecord,
-      admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } },
-    },
-    { name: 'unsubscribedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    shownInCoachTimeZone({ name: 'requestedAt', access: consentRecord, admin: { readOnly: true } }),
+    shownInCoachTimeZone({ name: 'unsubscribedAt', admin: { readOnly: true } }),
     { name: 'confirmTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
     { name: 'unsubscribeTokenHash', type: 'text', index: true, admin: { hidden: true }, access: { read: () => false } },
     // A keyed hash of the inbox the address reaches (victim+1@ is victim@'s): one confirmation mail a day each.

@@ -1,3 +1,4 @@
+import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import type { CollectionAfterLoginHook, Field, PayloadRequest } from 'payload'
 
 /*
@@ -8,13 +9,12 @@ import type { CollectionAfterLoginHook, Field, PayloadRequest } from 'payload'
  */
 
 export const visitFields: Field[] = [
-  {
+  shownInCoachTimeZone({
     name: 'lastLoginAt',
     label: 'Last logged in',
-    type: 'date',
     access: { create: () => false, update: () => false },
-    admin: { readOnly: true, position: 'sidebar', date: { pickerAppearance: 'dayAndTime' } },
-  },
+    admin: { readOnly: true, position: 'sidebar' },
+  }),
   {
     name: 'previousLoginAt',
     type: 'date',

@@ -105,6 +105,8 @@ export const MailOutbox: CollectionConfig = {
       defaultValue: 0,
       admin: { readOnly: true, position: 'sidebar' },
     },
+    // Every date shown here reads in the coach's zone: src/cms/payload.config.ts hands this collection to
+    // datesInCoachTimeZone (src/features/booking/coach-time-zone.ts), which this layer cannot import.
     {
       name: 'sendAfter',
       label: 'Not before',
@@ -114,6 +116,14 @@ export const MailOutbox: CollectionConfig = {
     { name: 'nextAttemptAt', type: 'date', index: true, admin: { readOnly: true, position: 'sidebar' } },
     { name: 'claimedAt', type: 'date', admin: { hidden: true } },
     { name: 'sentAt', type: 'date', admin: { readOnly: true, position: 'sidebar' } },
+    // Payload's own time stamp, declared here to be listed in the coach's zone (the same column and index).
+    {
+      name: 'createdAt',
+      label: 'Created',
+      type: 'date',
+      index: true,
+      admin: { readOnly: true, position: 'sidebar', disableBulkEdit: true },
+    },
     { name: 'messageId', type: 'text', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'lastError', type: 'textarea', admin: { readOnly: true } },
   ]).concat({

@@ -1,4 +1,4 @@
-import { followsCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { followsCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
 import { publicList } from './public-list'
 
@@ -23,7 +23,7 @@ export const Workshops = publicList({
       admin: {
         date: { pickerAppearance: 'dayAndTime' },
         description: 'The site shows the same time.',
-        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
+        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote', Cell: ZONE_DATE_CELL },
       },
     },
     {
