@@ -74,6 +74,7 @@ export interface Config {
     'newsletter-deliveries': NewsletterDelivery;
     'person-notes': PersonNote;
     'credit-entries': CreditEntry;
+    'workshop-registrations': WorkshopRegistration;
     'mail-outbox': MailOutbox;
     testimonials: Testimonial;
     'blog-posts': BlogPost;
@@ -98,6 +99,7 @@ export interface Config {
     'newsletter-deliveries': NewsletterDeliveriesSelect<false> | NewsletterDeliveriesSelect<true>;
     'person-notes': PersonNotesSelect<false> | PersonNotesSelect<true>;
     'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
+    'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
     'mail-outbox': MailOutboxSelect<false> | MailOutboxSelect<true>;
     testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
     'blog-posts': BlogPostsSelect<false> | BlogPostsSelect<true>;
@@ -384,6 +386,97 @@ export interface CreditEntry {
   createdAt: string;
 }
 /**
+ * Who registered for your workshops, who is waiting and who was offered a freed seat.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshop-registrations".
+ */
+export interface WorkshopRegistration {
+  id: number;
+  workshop: number | Workshop;
+  name: string;
+  email: string;
+  status: 'registered' | 'waitlisted' | 'offered' | 'cancelled';
+  seat?: number | null;
+  queuedAt: string;
+  queuedAt_tz?: string | null;
+  holdUntil?: string | null;
+  holdUntil_tz?: string | null;
+  offers: number;
+  cancelledAt?: string | null;
+  cancelledAt_tz?: string | null;
+  cancelledBy?: ('attendee' | 'coach' | 'lapsed') | null;
+  sequence: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Workshops and seminars in date order, soonest first. Past dates drop off the website by themselves.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshops".
+ */
+export interface Workshop {
+  id: number;
+  title: string;
+  /**
+   * The site shows the same time.
+   */
+  date: string;
+  date_tz?: string | null;
+  /**
+   * For example "Online (Zoom)" or "In person, Lisbon".
+   */
+  format: string;
+  description: string;
+  /**
+   * Leave empty to take registrations on this site. Set, "Register Now" leads there instead.
+   */
+  registerLink?: string | null;
+  /**
+   * The end of the registration page’s address, /workshops/<address>/register. Made from the title.
+   */
+  slug?: string | null;
+  /**
+   * Leave empty for two hours after the start.
+   */
+  endsAt?: string | null;
+  endsAt_tz?: string | null;
+  attendance?: ('online' | 'in-person') | null;
+  /**
+   * Shown on the site and in the invite.
+   */
+  venue?: string | null;
+  /**
+   * Sent to registered people only, in their invite; never shown on the site.
+   */
+  onlineLink?: string | null;
+  /**
+   * Lowering it never removes anyone registered; seats already offered go back to the waitlist.
+   */
+  seats?: number | null;
+  /**
+   * 0 is free. Paid seats are not taken on the site yet: every registration is free.
+   */
+  price?: number | null;
+  /**
+   * Leave empty to close at the start.
+   */
+  registrationClosesAt?: string | null;
+  registrationClosesAt_tz?: string | null;
+  waitlist?: boolean | null;
+  /**
+   * A freed seat is offered to the first person waiting, held this long, and never past the close.
+   */
+  holdHours?: number | null;
+  /**
+   * Only published items are shown on the website.
+   */
+  published?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Mail sent by the site. "Failed" mail was tried 8 times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -567,33 +660,6 @@ export interface Book {
   createdAt: string;
 }
 /**
- * Workshops and seminars in date order, soonest first. Past dates drop off the website by themselves.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "workshops".
- */
-export interface Workshop {
-  id: number;
-  title: string;
-  /**
-   * The site shows the same time.
-   */
-  date: string;
-  date_tz?: string | null;
-  /**
-   * For example "Online (Zoom)" or "In person, Lisbon".
-   */
-  format: string;
-  description: string;
-  registerLink: string;
-  /**
-   * Only published items are shown on the website.
-   */
-  published?: boolean | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "faqs".
  */
@@ -709,6 +775,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'credit-entries';
         value: number | CreditEntry;
+      } | null)
+    | ({
+        relationTo: 'workshop-registrations';
+        value: number | WorkshopRegistration;
       } | null)
     | ({
         relationTo: 'mail-outbox';
@@ -927,6 +997,28 @@ export interface CreditEntriesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshop-registrations_select".
+ */
+export interface WorkshopRegistrationsSelect<T extends boolean = true> {
+  workshop?: T;
+  name?: T;
+  email?: T;
+  status?: T;
+  seat?: T;
+  queuedAt?: T;
+  queuedAt_tz?: T;
+  holdUntil?: T;
+  holdUntil_tz?: T;
+  offers?: T;
+  cancelledAt?: T;
+  cancelledAt_tz?: T;
+  cancelledBy?: T;
+  sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "mail-outbox_select".
  */
 export interface MailOutboxSelect<T extends boolean = true> {
@@ -1028,6 +1120,18 @@ export interface WorkshopsSelect<T extends boolean = true> {
   format?: T;
   description?: T;
   registerLink?: T;
+  slug?: T;
+  endsAt?: T;
+  endsAt_tz?: T;
+  attendance?: T;
+  venue?: T;
+  onlineLink?: T;
+  seats?: T;
+  price?: T;
+  registrationClosesAt?: T;
+  registrationClosesAt_tz?: T;
+  waitlist?: T;
+  holdHours?: T;
   published?: T;
   updatedAt?: T;
   createdAt?: T;

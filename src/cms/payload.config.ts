@@ -39,6 +39,7 @@ import { exportEndpoints } from '@/features/export/everything'
 import { peopleEndpoints } from '@/features/people/endpoints'
 import { PersonNotes } from '@/features/people/PersonNotes'
 import { CreditEntries } from '@/features/packages/CreditEntries'
+import { WorkshopRegistrations } from '@/features/workshops/WorkshopRegistrations'
 import { Announcement } from '@/features/site/Announcement'
 import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
@@ -108,6 +109,7 @@ export default buildConfig({
     NewsletterDeliveries,
     PersonNotes,
     CreditEntries,
+    WorkshopRegistrations,
     // Its times in the coach's zone, like every date the admin shows (platform cannot know that zone).
     datesInCoachTimeZone(MailOutbox),
     Testimonials,

@@ -131,28 +131,43 @@ export const books = [
   },
 ]
 
-/** Workshops start `daysFromNow` days after the seed runs, so a fresh install always has upcoming events. */
+/**
+ * Workshops start `daysFromNow` days after the seed runs, so a fresh install always has upcoming events. They
+ * register on the site (no external link): seats, hours and where they meet.
+ */
 export const workshops = [
   {
     title: 'Design Your Next Chapter',
     daysFromNow: 21,
+    hours: 3,
     format: 'Online (Zoom), 3 hours',
     description: 'A guided half-day to review the year behind you and design the one ahead, with a workbook to keep.',
+    attendance: 'online',
+    onlineLink: 'https://example.com/zoom/chapter',
+    seats: 30,
   },
   {
     title: 'Boundaries at Work',
     daysFromNow: 45,
+    hours: 2,
     format: 'In person, Community Hall, 2 hours',
     description: 'Practical scripts and role-play to protect your time and energy without damaging relationships.',
+    attendance: 'in-person',
+    venue: 'Community Hall, 12 Market Street',
+    seats: 20,
   },
   {
     title: 'The Resilience Weekend Seminar',
     daysFromNow: 80,
+    hours: 7,
     format: 'In person, two days',
     description:
       'Our flagship seminar: stress science, recovery habits and a personal resilience plan. Early bird pricing available.',
+    attendance: 'in-person',
+    venue: 'Riverside Conference Centre, 3 Quay Road',
+    seats: 40,
   },
-]
+] as const
 
 export const faqs = [
   {

@@ -82,7 +82,13 @@ export async function seedIfEmpty(payload: Payload, now = new Date()): Promise<'
           date: date.toISOString(),
           format: w.format,
           description: w.description,
-          registerLink: `https://example.com/register/${encodeURIComponent(w.title.toLowerCase().replace(/\W+/g, '-'))}`,
+          // No external link: "Register Now" opens the workshop's own registration page.
+          endsAt: new Date(date.getTime() + w.hours * 60 * 60 * 1000).toISOString(),
+          attendance: w.attendance,
+          venue: 'venue' in w ? w.venue : null,
+          onlineLink: 'onlineLink' in w ? w.onlineLink : null,
+          seats: w.seats,
+          price: 0,
         },
         req,
       })

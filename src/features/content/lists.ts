@@ -3,11 +3,13 @@ import type { Payload, Where } from 'payload'
 import type { FaqPage } from '@/domain/faq-pages'
 import { lastGoodMemory, toListState, type ListState } from '@/domain/list-state'
 import { withPrices } from '@/domain/prices'
+import { siteUrl } from '@/domain/brand'
 import { upcomingWorkshopsWhere } from '@/domain/workshops'
 import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop } from '@/payload-types'
 import { cacheOutcome } from '@/platform/cache/cache-life'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { getPriceCards } from '@/features/pages/read'
+import { registerPath } from '@/features/workshops/texts'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
 import type { ContentTag } from '@/platform/cache/tags'
 
@@ -40,7 +42,10 @@ export type WorkshopItem = {
   date: string
   format: string
   description: string
+  /** The coach's external link when set, else the workshop's registration page on the site (absolute). */
   registerLink: string
+  /** Whether `registerLink` is the site's own registration page; not in the read API. */
+  onSite: boolean
   /** The coach's zone (Booking → Availability), which the pages show the date in; not in the read API. */
   timeZone: string
 }
@@ -187,7 +192,9 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
       date: doc.date,
       format: doc.format,
       description: doc.description,
-      registerLink: doc.registerLink,
+      // An external link the coach set wins; otherwise registration on the site (decision 064).
+      registerLink: doc.registerLink || (doc.slug ? new URL(registerPath(doc.slug), siteUrl()).href : ''),
+      onSite: !doc.registerLink && Boolean(doc.slug),
       timeZone,
     }),
     {

@@ -1,8 +1,10 @@
 import { followsCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
+import { workshopHooks } from '@/features/workshops/workshop-hooks'
+import { workshopRegistrationFields } from '@/features/workshops/workshop-fields'
 import { publicList } from './public-list'
 
-export const Workshops = publicList({
+const list = publicList({
   slug: 'workshops',
   labels: { singular: 'Workshop', plural: 'Workshops' },
   tag: 'workshops',
@@ -34,6 +36,15 @@ export const Workshops = publicList({
       admin: { description: 'For example "Online (Zoom)" or "In person, Lisbon".' },
     },
     { name: 'description', type: 'textarea', required: true, maxLength: 1200 },
-    urlField('registerLink', 'Registration link', { required: true }),
+    urlField('registerLink', 'External registration link', {
+      description: 'Leave empty to take registrations on this site. Set, "Register Now" leads there instead.',
+    }),
+    // Registration on the site: seats, waitlist, where and when (src/features/workshops, decision 064).
+    ...workshopRegistrationFields,
   ],
 })
+
+export const Workshops = {
+  ...list,
+  hooks: { ...list.hooks, afterChange: [...(list.hooks?.afterChange ?? []), ...workshopHooks.afterChange] },
+}

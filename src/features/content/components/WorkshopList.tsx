@@ -37,9 +37,15 @@ export async function WorkshopList() {
                   <span>{w.format}</span>
                 </p>
                 <p>{w.description}</p>
-                <ExternalLink className="button button--primary" href={w.registerLink} detail={<>: {w.title}</>}>
-                  Register Now
-                </ExternalLink>
+                {w.onSite ? (
+                  <a className="button button--primary" href={new URL(w.registerLink).pathname}>
+                    Register Now<span className="visually-hidden">: {w.title}</span>
+                  </a>
+                ) : (
+                  <ExternalLink className="button button--primary" href={w.registerLink} detail={<>: {w.title}</>}>
+                    Register Now
+                  </ExternalLink>
+                )}
               </Card>
             ))}
           </ul>

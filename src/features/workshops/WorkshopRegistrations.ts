@@ -1,0 +1,79 @@
+import type { CollectionConfig } from 'payload'
+
+import { normalAddress } from '@/domain/people'
+import { REGISTRATION_STATUSES } from '@/domain/workshop-seats'
+import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { authenticated } from '@/platform/access'
+
+export const REGISTRATION_STATUS_LABELS: Record<(typeof REGISTRATION_STATUSES)[number], string> = {
+  registered: 'Registered',
+  waitlisted: 'Waitlisted',
+  offered: 'Seat offered',
+  cancelled: 'Cancelled',
+}
+
+/**
+ * The people registered for a workshop, waiting for a seat, offered one or cancelled (decision 064). Only the
+ * site's own code writes (./seats.ts, with overrideAccess), through the rules of src/domain/workshop-seats.ts;
+ * signed-in users read. The database holds the rules a race could break: one registration per e-mail per
+ * workshop (workshop, email), and each seat held once (workshop, seat): a live registration (registered or
+ * offered) holds a seat number from 1 to the seats, anyone else none.
+ */
+export const WorkshopRegistrations: CollectionConfig = {
+  slug: 'workshop-registrations',
+  labels: { singular: 'Workshop registration', plural: 'Workshop registrations' },
+  defaultSort: '-queuedAt',
+  admin: {
+    useAsTitle: 'name',
+    group: 'Content',
+    defaultColumns: ['name', 'workshop', 'status', 'email', 'queuedAt'],
+    description: 'Who registered for your workshops, who is waiting and who was offered a freed seat.',
+  },
+  access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
+  indexes: [
+    { fields: ['workshop', 'email'], unique: true },
+    { fields: ['workshop', 'seat'], unique: true },
+  ],
+  fields: [
+    { name: 'workshop', type: 'relationship', relationTo: 'workshops', required: true, index: true },
+    { name: 'name', type: 'text', required: true, maxLength: 200 },
+    {
+      name: 'email',
+      label: 'E-mail',
+      type: 'email',
+      required: true,
+      index: true,
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalAddress(value) : value)] },
+    },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      index: true,
+      options: REGISTRATION_STATUSES.map((value) => ({ label: REGISTRATION_STATUS_LABELS[value], value })),
+    },
+    // The seat held while registered or offered (1 to the workshop's seats), else empty.
+    { name: 'seat', type: 'number', admin: { readOnly: true, position: 'sidebar' } },
+    shownInCoachTimeZone({ name: 'queuedAt', label: 'Registered at', required: true, index: true }),
+    shownInCoachTimeZone({
+      name: 'holdUntil',
+      label: 'Seat held until',
+      admin: { readOnly: true, condition: (d) => d?.status === 'offered' },
+    }),
+    // How many times a seat was offered: names each offer once (its mail is queued once).
+    { name: 'offers', type: 'number', required: true, defaultValue: 0, admin: { hidden: true } },
+    shownInCoachTimeZone({ name: 'cancelledAt', admin: { readOnly: true, condition: (d) => Boolean(d?.cancelledAt) } }),
+    {
+      name: 'cancelledBy',
+      type: 'select',
+      options: [
+        { label: 'The attendee', value: 'attendee' },
+        { label: 'You', value: 'coach' },
+        { label: 'The hold ran out', value: 'lapsed' },
+      ],
+      admin: { readOnly: true, condition: (d) => Boolean(d?.cancelledBy) },
+    },
+    // iCalendar: the invite's UID stays the same; SEQUENCE grows with each invite sent.
+    { name: 'sequence', type: 'number', required: true, defaultValue: 0, admin: { hidden: true } },
+  ],
+}

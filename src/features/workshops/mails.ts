@@ -1,0 +1,183 @@
+import { createEvent } from 'ics'
+
+import { CANCELLATION_NOTICE_MS } from '@/domain/workshop-seats'
+import { WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
+import { formatSlot } from '@/features/booking/slots'
+import type { Workshop, WorkshopRegistration } from '@/payload-types'
+import { fromSite } from '@/platform/mail/envelope'
+import type { MailSettings } from '@/platform/mail/settings'
+import type { OutgoingMail } from '@/platform/mail/transport'
+import { registrationManagePath, registrationUid } from './manage-token'
+
+/*
+ * The mails of a registration (decision 064), each to the attendee from the site's address, answered to the
+ * coach. The invite (text/calendar, made with `ics` as a discovery call's is) keeps one UID for the life of
+ * the registration and a SEQUENCE raised with each one sent; METHOD:CANCEL when the seat is given up. The
+ * online link is in the invite and the mail of registered people only.
+ */
+
+export type MailWorkshop = Pick<
+  Workshop,
+  'id' | 'title' | 'date' | 'endsAt' | 'attendance' | 'venue' | 'onlineLink' | 'description'
+>
+export type MailRegistration = Pick<
+  WorkshopRegistration,
+  'id' | 'createdAt' | 'name' | 'email' | 'sequence' | 'holdUntil'
+>
+
+const TWO_HOURS = 2 * 60 * 60 * 1000
+
+export const workshopEnd = (w: Pick<Workshop, 'date' | 'endsAt'>): Date =>
+  w.endsAt ? new Date(w.endsAt) : new Date(new Date(w.date).getTime() + TWO_HOURS)
+
+/** Where they meet, for registered people: the venue, or the online link (the coach's words when none is set yet). */
+export function whereFor(w: MailWorkshop): string {
+  if (w.attendance === 'in-person') return w.venue?.trim() || 'The venue will be sent to you before the workshop.'
+  return w.onlineLink || 'The online link will be sent to you before the workshop.'
+}
+
+const manageUrl = (r: MailRegistration, s: MailSettings) => `${s.siteUrl}${registrationManagePath(r)}`
+
+export function workshopInvite(
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  method: 'REQUEST' | 'CANCEL',
+): { method: 'REQUEST' | 'CANCEL'; content: string } {
+  const where = whereFor(w)
+  const { error, value } = createEvent({
+    productId: '-//coach-site//workshops//EN',
+    method,
+    uid: registrationUid(r),
+    sequence: r.sequence,
+    start: new Date(w.date).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: workshopEnd(w).getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: w.title,
+    description: [w.description, `To cancel: ${manageUrl(r, s)}`].join('\n\n'),
+    url: manageUrl(r, s),
+    location: where,
+    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+    organizer: { name: s.brand.name, email: s.coachEmail },
+    attendees: [{ name: r.name, email: r.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
+  })
+  if (error || !value) throw error ?? new Error('The calendar invite could not be made.')
+  return { method, content: value }
+}
+
+const when = (w: MailWorkshop, timeZone: string) => `When: ${formatSlot(new Date(w.date), timeZone)}`
+
+const cancelLine = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string) => {
+  const last = new Date(new Date(w.date).getTime() - CANCELLATION_NOTICE_MS)
+  return `You can cancel until ${formatSlot(last, timeZone)} (${WORKSHOP_CANCELLATION_HOURS} hours before the start): ${manageUrl(r, s)}`
+}
+
+/** A seat taken (registered, or an offer confirmed): the details, the invite and the manage link. */
+export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+  fromSite(
+    s,
+    r.email,
+    `You are registered: ${w.title}`,
+    [
+      `Hello ${r.name},`,
+      '',
+      `Your seat at "${w.title}" is booked.`,
+      '',
+      when(w, timeZone),
+      `Where: ${whereFor(w)}`,
+      '',
+      'The calendar invite is attached.',
+      cancelLine(w, r, s, timeZone),
+      '',
+      s.brand.name,
+    ],
+    { calendar: workshopInvite(w, r, s, 'REQUEST') },
+  )
+
+/** On the waitlist: what happens next, and the link to leave it. */
+export const waitlistedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+  fromSite(s, r.email, `You are on the waitlist: ${w.title}`, [
+    `Hello ${r.name},`,
+    '',
+    `"${w.title}" is full, so you are on its waitlist.`,
+    when(w, timeZone),
+    '',
+    'If a seat frees up, we will e-mail you and hold it for you for a while: you take it from that mail.',
+    `To leave the waitlist: ${manageUrl(r, s)}`,
+    '',
+    s.brand.name,
+  ])
+
+/** A freed seat, held for them until `holdUntil`: they take it from the link. */
+export const offerMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+  fromSite(s, r.email, `A seat is free for you: ${w.title}`, [
+    `Hello ${r.name},`,
+    '',
+    `A seat at "${w.title}" has become free and we are holding it for you.`,
+    when(w, timeZone),
+    '',
+    `Take the seat before ${formatSlot(new Date(r.holdUntil!), timeZone)}: ${manageUrl(r, s)}`,
+    'After that it goes to the next person waiting.',
+    '',
+    s.brand.name,
+  ])
+
+/** The hold ran out. */
+export const lapsedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings): OutgoingMail =>
+  fromSite(s, r.email, `The seat we held has gone: ${w.title}`, [
+    `Hello ${r.name},`,
+    '',
+    `The seat we held for you at "${w.title}" was not taken in time, so it has gone to the next person.`,
+    `You are welcome to register again at ${s.siteUrl}/workshops.`,
+    '',
+    s.brand.name,
+  ])
+
+/** Cancelled: METHOD:CANCEL for a seat they held. */
+export const cancelledMail = (
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  by: 'attendee' | 'coach',
+  heldSeat: boolean,
+): OutgoingMail =>
+  fromSite(
+    s,
+    r.email,
+    `Cancelled: ${w.title}`,
+    [
+      `Hello ${r.name},`,
+      '',
+      by === 'attendee'
+        ? `Your registration for "${w.title}" is cancelled.`
+        : `${s.brand.name} has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
+      '',
+      s.brand.name,
+    ],
+    heldSeat ? { calendar: workshopInvite(w, r, s, 'CANCEL') } : {},
+  )
+
+/** To someone who registered again with the same address: what they have, and its link. */
+export const alreadyRegisteredMail = (
+  w: MailWorkshop,
+  r: MailRegistration & Pick<WorkshopRegistration, 'status'>,
+  s: MailSettings,
+  timeZone: string,
+): OutgoingMail =>
+  fromSite(s, r.email, `Your registration: ${w.title}`, [
+    `Hello ${r.name},`,
+    '',
+    r.status === 'waitlisted'
+      ? `You are already on the waitlist for "${w.title}".`
+      : r.status === 'offered'
+        ? `A seat at "${w.title}" is held for you.`
+        : `You are already registered for "${w.title}".`,
+    when(w, timeZone),
+    '',
+    `Your registration: ${manageUrl(r, s)}`,
+    '',
+    s.brand.name,
+  ])

@@ -1,0 +1,484 @@
+import { sql } from 'drizzle-orm'
+import type { Payload, PayloadRequest } from 'payload'
+
+import { normalAddress } from '@/domain/people'
+import {
+  cancel,
+  confirm,
+  register,
+  settle,
+  type Change,
+  type Registration,
+  type WorkshopTerms,
+} from '@/domain/workshop-seats'
+import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
+import type { Workshop, WorkshopRegistration } from '@/payload-types'
+import { enqueueMail } from '@/platform/mail/outbox'
+import { mailSettings, type MailSettings } from '@/platform/mail/settings'
+import { inTransaction, readingWith } from '@/platform/transaction'
+import { alreadyRegisteredMail, cancelledMail, lapsedMail, offerMail, registeredMail, waitlistedMail } from './mails'
+
+/*
+ * The seats stored (decision 064): each decision of src/domain/workshop-seats.ts made on the workshop's
+ * registrations as the database holds them, and its changes written with their mails in one transaction.
+ *
+ * Never more live registrations than seats, whatever races. Each live registration holds a seat number from 1
+ * to the seats, and the database's unique index (workshop, seat) refuses a second row on one seat; another
+ * (workshop, email) refuses a second registration of one address. On PostgreSQL every decision about a
+ * workshop also holds a lock on it (a transaction-scoped advisory lock) from before it reads the registrations
+ * until it commits: decisions about one workshop run one after another, on any number of instances. On SQLite
+ * (no transactions, decision 003) two decisions may read the same registrations; the unique index then refuses
+ * the later seat, and the decision reads again and decides again.
+ */
+
+const HOUR = 60 * 60 * 1000
+/** How many times a decision reads again after another one won a race for a seat (SQLite). */
+const TRIES = 60
+
+export type Terms = WorkshopTerms
+
+export const termsOf = (w: Workshop): WorkshopTerms => ({
+  seats: w.seats ?? 20,
+  startsAt: new Date(w.date).getTime(),
+  registrationClosesAt: new Date(w.registrationClosesAt ?? w.date).getTime(),
+  waitlist: w.waitlist !== false,
+  holdMs: (w.holdHours ?? 24) * HOUR,
+})
+
+const asDomain = (r: WorkshopRegistration): Registration => ({
+  id: String(r.id),
+  status: r.status,
+  queuedAt: new Date(r.queuedAt).getTime(),
+  seat: r.seat ?? null,
+  holdUntil: r.holdUntil ? new Date(r.holdUntil).getTime() : null,
+  offers: r.offers ?? 0,
+})
+
+type PostgresTransaction = { execute: (query: unknown) => Promise<unknown> }
+
+/** PostgreSQL: holds this workshop's decisions apart until the transaction of `req` ends. SQLite: nothing. */
+async function lockWorkshop(payload: Payload, id: number | string, req: PayloadRequest): Promise<void> {
+  if (payload.db.name !== 'postgres' || !req.transactionID) return
+  const sessions = (payload.db as unknown as { sessions: Record<string, { db: PostgresTransaction }> }).sessions
+  const tx = sessions[String(await req.transactionID)]?.db
+  if (!tx) return
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`workshop-seats\n${id}`}, 0))`)
+}
+
+/** Whether the database refused a registration row for one of its unique indexes. */
+export function isRegistrationConflict(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const errors = (e as { data?: { errors?: { message?: string; tableName?: string }[] } }).data?.errors
+    if ((e as Error).name === 'ValidationError' && errors?.some((x) => x.tableName === 'workshop_registrations'))
+      return true
+    const code = (e as { code?: string }).code
+    if (
+      (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') &&
+      /workshop_registrations|workshop_(email|seat)_idx/.test(
+        String(e) + String((e as { constraint?: string }).constraint),
+      )
+    )
+      return true
+    if (/UNIQUE constraint failed: workshop_registrations/.test(String((e as Error).message ?? ''))) return true
+  }
+  return false
+}
+
+const COLUMNS = {
+  workshop: true,
+  name: true,
+  email: true,
+  status: true,
+  seat: true,
+  queuedAt: true,
+  holdUntil: true,
+  offers: true,
+  sequence: true,
+  createdAt: true,
+} as const
+
+type Scene = {
+  payload: Payload
+  req: PayloadRequest
+  workshop: Workshop
+  rows: WorkshopRegistration[]
+  now: Date
+  settings: MailSettings
+  timeZone: string
+}
+
+async function readScene(payload: Payload, workshopId: number | string, req: PayloadRequest, now: Date) {
+  await lockWorkshop(payload, workshopId, req)
+  const reading = readingWith(req)
+  const workshop = await payload.findByID({
+    collection: 'workshops',
+    id: workshopId,
+    depth: 0,
+    overrideAccess: true,
+    ...(reading ? { req: reading } : {}),
+  })
+  const found = await payload.find({
+    collection: 'workshop-registrations',
+    where: { and: [{ workshop: { equals: workshopId } }, { status: { not_equals: 'cancelled' } }] },
+    pagination: false,
+    depth: 0,
+    // The columns the decisions and mails read: no virtual time-zone field, which would read a global per row.
+    select: COLUMNS,
+    overrideAccess: true,
+    ...(reading ? { req: reading } : {}),
+  })
+  const [settings, timeZone] = await Promise.all([mailSettings(payload, reading), readCoachTimeZone(payload, reading)])
+  return { payload, req, workshop, rows: found.docs as WorkshopRegistration[], now, settings, timeZone } satisfies Scene
+}
+
+const mailKey = (r: WorkshopRegistration, what: string) => `workshop-registration:${r.id}:${what}`
+
+async function queue(
+  scene: Scene,
+  kind: string,
+  r: WorkshopRegistration,
+  mail: ReturnType<typeof registeredMail>,
+  key?: string,
+) {
+  try {
+    await enqueueMail(
+      scene.payload,
+      {
+        kind,
+        mail,
+        now: scene.now,
+        reference: `workshop-registrations:${r.id}`,
+        ...(key ? { idempotencyKey: key } : {}),
+      },
+      scene.req,
+    )
+  } catch (error) {
+    // SQLite: another decision made the same change a moment ago and queued its mail (the key is unique).
+    const sameMail = key && (error as Error).name === 'ValidationError' && /idempotencyKey/.test(String(error))
+    if (!sameMail || scene.payload.db.name === 'postgres') throw error
+  }
+}
+
+/**
+ * Writes the changes in order, each with its mail. `fresh` is the new registration's name and e-mail (for a
+ * 'register' or 'waitlist' change naming an id the database does not have); `reuse` the id of the same
+ * address's cancelled registration, which becomes the new one. Returns the rows written, by domain id.
+ */
+async function write(
+  scene: Scene,
+  changes: Change[],
+  fresh?: { id: string; name: string; email: string; reuse?: WorkshopRegistration },
+  by: 'attendee' | 'coach' = 'attendee',
+): Promise<Map<string, WorkshopRegistration>> {
+  const { payload, req, workshop, now, settings, timeZone } = scene
+  const byId = new Map(scene.rows.map((r) => [String(r.id), r]))
+  const written = new Map<string, WorkshopRegistration>()
+  const at = now.toISOString()
+  const update = async (id: string, data: Partial<WorkshopRegistration>) => {
+    const row = await payload.update({
+      collection: 'workshop-registrations',
+      id: byId.get(id)!.id,
+      data,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    byId.set(id, row)
+    written.set(id, row)
+    return row
+  }
+  for (const c of changes) {
+    switch (c.type) {
+      case 'register':
+      case 'waitlist': {
+        const data = {
+          status: c.type === 'register' ? ('registered' as const) : ('waitlisted' as const),
+          seat: c.type === 'register' ? c.seat : null,
+          queuedAt: at,
+          holdUntil: null,
+          cancelledAt: null,
+          cancelledBy: null,
+        }
+        let row: WorkshopRegistration
+        if (fresh?.reuse) {
+          row = await payload.update({
+            collection: 'workshop-registrations',
+            id: fresh.reuse.id,
+            data: { ...data, name: fresh.name, offers: 0, sequence: fresh.reuse.sequence + 1 },
+            depth: 0,
+            overrideAccess: true,
+            req,
+          })
+        } else {
+          row = await payload.create({
+            collection: 'workshop-registrations',
+            data: { ...data, workshop: workshop.id, name: fresh!.name, email: fresh!.email, offers: 0, sequence: 0 },
+            depth: 0,
+            overrideAccess: true,
+            req,
+          })
+        }
+        byId.set(c.id, row)
+        written.set(c.id, row)
+        if (c.type === 'register')
+          await queue(scene, 'workshop-registered', row, registeredMail(workshop, row, settings, timeZone))
+        else await queue(scene, 'workshop-waitlisted', row, waitlistedMail(workshop, row, settings, timeZone))
+        break
+      }
+      case 'offer': {
+        const row = await update(c.id, {
+          status: 'offered',
+          seat: c.seat,
+          holdUntil: new Date(c.holdUntil).toISOString(),
+          offers: c.offer,
+        })
+        await queue(
+          scene,
+          'workshop-offer',
+          row,
+          offerMail(workshop, row, settings, timeZone),
+          mailKey(row, `offer:${c.offer}`),
+        )
+        break
+      }
+      case 'confirm': {
+        const before = byId.get(c.id)!
+        const row = await update(c.id, { status: 'registered', holdUntil: null, sequence: before.sequence + 1 })
+        await queue(
+          scene,
+          'workshop-registered',
+          row,
+          registeredMail(workshop, row, settings, timeZone),
+          mailKey(row, `confirm:${row.offers}`),
+        )
+        break
+      }
+      case 'lapse': {
+        const before = byId.get(c.id)!
+        const row = await update(c.id, {
+          status: 'cancelled',
+          seat: null,
+          holdUntil: null,
+          cancelledAt: at,
+          cancelledBy: 'lapsed',
+        })
+        await queue(
+          scene,
+          'workshop-offer-lapsed',
+          row,
+          lapsedMail(workshop, row, settings),
+          mailKey(row, `lapse:${before.offers}`),
+        )
+        break
+      }
+      case 'withdraw':
+        await update(c.id, { status: 'waitlisted', seat: null, holdUntil: null })
+        break
+      case 'reseat':
+        await update(c.id, { seat: c.seat })
+        break
+      case 'cancel': {
+        const before = byId.get(c.id)!
+        const heldSeat = before.status === 'registered'
+        const row = await update(c.id, {
+          status: 'cancelled',
+          seat: null,
+          holdUntil: null,
+          cancelledAt: at,
+          cancelledBy: by,
+          sequence: before.sequence + (heldSeat ? 1 : 0),
+        })
+        await queue(scene, 'workshop-cancelled', row, cancelledMail(workshop, row, settings, by, heldSeat))
+        break
+      }
+    }
+  }
+  return written
+}
+
+const running = new Map<string, Promise<unknown>>()
+
+/**
+ * Runs `work` after every decision about the same workshop this process started before it: in one instance
+ * they never race (200 registrations at once are decided one after another, not 200 times over); instances
+ * still race each other, which the lock and the unique seat decide.
+ */
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = running.get(key) ?? Promise.resolve()
+  const mine = before.then(work, work)
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  )
+  running.set(key, settled)
+  void settled.then(() => {
+    if (running.get(key) === settled) running.delete(key)
+  })
+  return mine
+}
+
+/** Runs `work` on the workshop's registrations as stored, reading again when a race for a seat was lost. */
+function decide<T>(
+  payload: Payload,
+  workshopId: number | string,
+  now: Date,
+  work: (scene: Scene) => Promise<T>,
+  outer?: PayloadRequest,
+): Promise<T> {
+  return oneAtATime(String(workshopId), () => decideNow(payload, workshopId, now, work, outer))
+}
+
+async function decideNow<T>(
+  payload: Payload,
+  workshopId: number | string,
+  now: Date,
+  work: (scene: Scene) => Promise<T>,
+  outer?: PayloadRequest,
+): Promise<T> {
+  // Inside the caller's PostgreSQL transaction a refused row aborts it: the lock makes a second try needless.
+  const mayTryAgain = !outer || payload.db.name !== 'postgres'
+  for (let tries = 1; ; tries++) {
+    try {
+      return outer
+        ? await work(await readScene(payload, workshopId, outer, now))
+        : await inTransaction(payload, async (req) => work(await readScene(payload, workshopId, req, now)))
+    } catch (error) {
+      if (!mayTryAgain || tries >= TRIES || !isRegistrationConflict(error)) throw error
+    }
+  }
+}
+
+export type RegisterOutcome =
+  | { outcome: 'registered' | 'waitlisted'; registration: WorkshopRegistration }
+  | { outcome: 'closed' | 'full' }
+  /** The address was registered (or waiting) already: mailed what it has; answered as a new one would be. */
+  | { outcome: 'already'; answer: 'registered' | 'waitlisted' | 'closed' | 'full' }
+
+/**
+ * Registers `email` for the workshop: a seat while one is free, else the waitlist, else refused; one
+ * registration per address (a second one is mailed the first, and answered as a new one would be).
+ */
+export function registerForWorkshop(
+  payload: Payload,
+  workshopId: number | string,
+  person: { name: string; email: string },
+  now: Date,
+  req?: PayloadRequest,
+): Promise<RegisterOutcome> {
+  const email = normalAddress(person.email)
+  return decide(
+    payload,
+    workshopId,
+    now,
+    async (scene) => {
+      const t = termsOf(scene.workshop)
+      const regs = scene.rows.map(asDomain)
+      const mine = scene.rows.find((r) => r.email === email)
+      if (mine) {
+        const answer = register(t, regs, now.getTime(), 'new').outcome
+        await queue(
+          scene,
+          'workshop-already',
+          mine,
+          alreadyRegisteredMail(scene.workshop, mine, scene.settings, scene.timeZone),
+        )
+        return { outcome: 'already', answer }
+      }
+      const reuse = (
+        await scene.payload.find({
+          collection: 'workshop-registrations',
+          where: { and: [{ workshop: { equals: workshopId } }, { email: { equals: email } }] },
+          limit: 1,
+          depth: 0,
+          overrideAccess: true,
+          ...(readingWith(scene.req) ? { req: scene.req } : {}),
+        })
+      ).docs[0]
+      const id = reuse ? String(reuse.id) : 'new'
+      const d = register(t, regs, now.getTime(), id)
+      const written = await write(scene, d.changes, { id, name: person.name, email, ...(reuse ? { reuse } : {}) })
+      if (d.outcome === 'closed' || d.outcome === 'full') return { outcome: d.outcome }
+      return { outcome: d.outcome, registration: written.get(id)! }
+    },
+    req,
+  )
+}
+
+/** Cancels a registration: by the attendee until 48 hours before the start, by the coach at any time. */
+export function cancelRegistration(
+  payload: Payload,
+  registration: Pick<WorkshopRegistration, 'id' | 'workshop'>,
+  by: 'attendee' | 'coach',
+  now: Date,
+): Promise<'cancelled' | 'too-late' | 'not-live'> {
+  return decide(payload, workshopIdOf(registration), now, async (scene) => {
+    const d = cancel(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime(), String(registration.id), by)
+    await write(scene, d.changes, undefined, by)
+    return d.outcome
+  })
+}
+
+/** The offered person takes the seat held for them. */
+export function confirmOffer(
+  payload: Payload,
+  registration: Pick<WorkshopRegistration, 'id' | 'workshop'>,
+  now: Date,
+): Promise<'registered' | 'already' | 'lapsed' | 'not-offered'> {
+  return decide(payload, workshopIdOf(registration), now, async (scene) => {
+    const d = confirm(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime(), String(registration.id))
+    await write(scene, d.changes)
+    return d.outcome
+  })
+}
+
+/** What the clock and the seats call for on one workshop: lapsed holds end, free seats go to the line. */
+export function settleWorkshop(payload: Payload, workshopId: number | string, now: Date, req?: PayloadRequest) {
+  return decide(
+    payload,
+    workshopId,
+    now,
+    async (scene) => {
+      const changes = settle(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime())
+      if (changes.length) await write(scene, changes)
+      return changes.length
+    },
+    req,
+  )
+}
+
+/**
+ * The periodic sweep (started with the mail worker): every workshop with a hold that ran out, or with people
+ * waiting, is settled. Returns how many changes were written.
+ */
+export async function settleWorkshops(payload: Payload, now: Date): Promise<number> {
+  const due = await payload.find({
+    collection: 'workshop-registrations',
+    where: {
+      or: [
+        { and: [{ status: { equals: 'offered' } }, { holdUntil: { less_than_equal: now.toISOString() } }] },
+        { status: { equals: 'waitlisted' } },
+      ],
+    },
+    pagination: false,
+    depth: 0,
+    select: { workshop: true },
+    overrideAccess: true,
+  })
+  const ids = [...new Set(due.docs.map((r) => workshopIdOf(r)))]
+  let changed = 0
+  for (const id of ids) changed += await settleWorkshop(payload, id, now)
+  return changed
+}
+
+export const workshopIdOf = (r: Pick<WorkshopRegistration, 'workshop'>): number | string =>
+  typeof r.workshop === 'object' ? r.workshop.id : r.workshop
+
+/** Seats still free, for the registration page ("Only 3 seats left."). */
+export async function seatsTaken(payload: Payload, workshopId: number | string): Promise<number> {
+  const { totalDocs } = await payload.count({
+    collection: 'workshop-registrations',
+    where: { and: [{ workshop: { equals: workshopId } }, { status: { in: ['registered', 'offered'] } }] },
+    overrideAccess: true,
+  })
+  return totalDocs
+}

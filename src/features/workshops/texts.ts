@@ -1,0 +1,33 @@
+/** A workshop's address on the site (/workshops/<slug>/register), made from its title. */
+export const slugOf = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '')
+
+export const registerPath = (slug: string): string => `/workshops/${slug}/register`
+
+/** What the visitor reads (decision 064). */
+export const WORKSHOP_TEXTS = {
+  registered: 'You are registered. We have sent the details and a calendar invite to your e-mail.',
+  waitlisted: 'You are on the waitlist. If a seat frees up, we will e-mail you and hold it for you.',
+  closed: 'Registration for this workshop has closed.',
+  full: 'This workshop is full.',
+  invalid: 'Please correct the fields marked below.',
+  seatsLeft: (n: number) => (n === 1 ? 'Only 1 seat left.' : `Only ${n} seats left.`),
+  register: 'Register',
+  joinWaitlist: 'Join the waitlist',
+  cancelled: 'Your registration is cancelled. We have e-mailed you a confirmation.',
+  tooLate: (hours: number) =>
+    `Registrations can be cancelled up to ${hours} hours before the workshop starts, so it can no longer be cancelled here.`,
+  confirmed: 'The seat is yours. We have sent the details and a calendar invite to your e-mail.',
+  lapsed: 'Sorry, the time to take this seat has passed.',
+  notOffered: 'There is no seat held for you at the moment.',
+} as const
+
+/** How many seats left the page names: "Only N seats left." from this many down. */
+export const FEW_SEATS = 5

@@ -1,0 +1,278 @@
+import path from 'node:path'
+
+import ICAL from 'ical.js'
+import type { Payload } from 'payload'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import type { Workshop, WorkshopRegistration } from '@/payload-types'
+import { DAY, HOUR } from '../../support/clock'
+import type { TestDatabase } from '../../support/database'
+import { runInstance } from '../../support/instances'
+import { mailsAsSent } from '../../support/outbox'
+import { countOf, testSite } from '../../support/site'
+
+/** The clock of these tests: Monday 2026-11-30, 09:00 UTC; the workshop starts ten days later. */
+const NOW = new Date('2026-11-30T09:00:00.000Z')
+const START = new Date(NOW.getTime() + 10 * DAY)
+const at = (ms: number) => new Date(ms)
+
+/** The invite of a mail, parsed: METHOD, and its event's UID, SEQUENCE, STATUS and LOCATION. */
+function invite(mail: { calendar?: unknown }) {
+  const calendar = mail.calendar as { method: string; content: string } | null
+  if (!calendar) return null
+  const root = new ICAL.Component(ICAL.parse(calendar.content))
+  const event = root.getFirstSubcomponent('vevent')!
+  return {
+    method: root.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    status: event.getFirstPropertyValue('status'),
+    location: event.getFirstPropertyValue('location'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+  }
+}
+
+/**
+ * Registration for a workshop stored (decision 064): seats that the database never oversells, one
+ * registration per address, the waitlist that moves by itself, the 48-hour rule, and the mails with invites.
+ */
+export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>) {
+  describe(`workshop registration on ${label}`, () => {
+    let payload: Payload
+    const site = testSite(setup)
+    let mod: typeof import('@/features/workshops/seats')
+
+    beforeAll(async () => {
+      ;({ payload } = site)
+      mod = await import('@/features/workshops/seats')
+    })
+    beforeEach(async () => {
+      await payload.delete({
+        collection: 'workshop-registrations',
+        where: { id: { exists: true } },
+        overrideAccess: true,
+      })
+      await payload.delete({ collection: 'workshops', where: { id: { exists: true } }, overrideAccess: true })
+    })
+
+    let n = 0
+    const aWorkshop = (data: Partial<Workshop> = {}) =>
+      payload.create({
+        collection: 'workshops',
+        data: {
+          title: `Workshop ${++n}`,
+          date: START.toISOString(),
+          format: 'In person, 2 hours',
+          description: 'A workshop.',
+          attendance: 'in-person',
+          venue: 'Community Hall, 12 Market Street',
+          seats: 2,
+          ...data,
+        },
+        overrideAccess: true,
+      })
+
+    const register = (w: Workshop, who: string, now = NOW) =>
+      mod.registerForWorkshop(payload, w.id, { name: who, email: `${who}@example.com` }, now)
+
+    const rows = async (w: Workshop) =>
+      (
+        await payload.find({
+          collection: 'workshop-registrations',
+          where: { workshop: { equals: w.id } },
+          sort: 'queuedAt',
+          pagination: false,
+          depth: 0,
+          overrideAccess: true,
+        })
+      ).docs
+    const row = async (w: Workshop, who: string) => (await rows(w)).find((r) => r.email === `${who}@example.com`)!
+    const statuses = async (w: Workshop) =>
+      Object.fromEntries((await rows(w)).map((r) => [r.name, [r.status, r.seat ?? null]]))
+    const mailsTo = async (who: string) => mailsAsSent(payload, { to: { equals: `${who}@example.com` } })
+
+    it('gives the seats in order, then the waitlist, each with its mail and the invite', async () => {
+      const w = await aWorkshop()
+      expect((await register(w, 'ada')).outcome).toBe('registered')
+      expect((await register(w, 'bob', at(NOW.getTime() + 1))).outcome).toBe('registered')
+      expect((await register(w, 'cy', at(NOW.getTime() + 2))).outcome).toBe('waitlisted')
+      expect(await statuses(w)).toEqual({
+        ada: ['registered', 1],
+        bob: ['registered', 2],
+        cy: ['waitlisted', null],
+      })
+      const [ada] = await mailsTo('ada')
+      expect(ada).toMatchObject({ kind: 'workshop-registered', subject: `You are registered: ${w.title}` })
+      expect(ada!.text).toContain('Where: Community Hall, 12 Market Street')
+      expect(ada!.text).toContain(
+        'You can cancel until Tuesday, December 8, 2026, 9:00 AM UTC (48 hours before the start): ',
+      )
+      const adaRow = await row(w, 'ada')
+      expect(invite(ada!)).toEqual({
+        method: 'REQUEST',
+        uid: `workshop-registration-${adaRow.id}-${new Date(adaRow.createdAt).getTime()}@coach-site`,
+        sequence: 0,
+        status: 'CONFIRMED',
+        location: 'Community Hall, 12 Market Street',
+        start: START.toISOString(),
+      })
+      const [cy] = await mailsTo('cy')
+      expect(cy).toMatchObject({ kind: 'workshop-waitlisted', subject: `You are on the waitlist: ${w.title}` })
+      expect(cy!.calendar).toBeNull()
+    })
+
+    it('keeps one registration per address: a second is mailed the first, answered as a new one would be', async () => {
+      const w = await aWorkshop({ seats: 1 })
+      await register(w, 'ada')
+      expect(await register(w, 'ada')).toEqual({ outcome: 'already', answer: 'waitlisted' })
+      expect(await countOf(payload, 'workshop-registrations')).toBe(1)
+      expect((await mailsTo('ada')).map((m) => m.subject)).toEqual([
+        `You are registered: ${w.title}`,
+        `Your registration: ${w.title}`,
+      ])
+    })
+
+    it('refuses, in the database itself, a second row on one seat or for one address', async () => {
+      const w = await aWorkshop()
+      await register(w, 'ada')
+      const base = { workshop: w.id, name: 'x', queuedAt: NOW.toISOString(), offers: 0, sequence: 0 }
+      const write = (data: Partial<WorkshopRegistration>) =>
+        payload
+          .create({
+            collection: 'workshop-registrations',
+            data: { ...base, email: 'x@example.com', status: 'registered', ...data } as WorkshopRegistration,
+            overrideAccess: true,
+          })
+          .then(
+            () => 'stored',
+            (e: unknown) => (mod.isRegistrationConflict(e) ? 'refused' : e),
+          )
+      expect(await write({ seat: 1 })).toBe('refused')
+      expect(await write({ email: 'ada@example.com', status: 'waitlisted', seat: null })).toBe('refused')
+      expect(await write({ seat: 2 })).toBe('stored')
+    })
+
+    it('offers a freed seat to the first person waiting, who takes it from the mail; the invite is cancelled', async () => {
+      const w = await aWorkshop()
+      for (const [i, who] of ['ada', 'bob', 'cy', 'dee'].entries()) await register(w, who, at(NOW.getTime() + i))
+      const ada = await row(w, 'ada')
+      const later = at(NOW.getTime() + HOUR)
+      expect(await mod.cancelRegistration(payload, ada, 'attendee', later)).toBe('cancelled')
+      expect(await statuses(w)).toMatchObject({
+        ada: ['cancelled', null],
+        cy: ['offered', 1],
+        dee: ['waitlisted', null],
+      })
+      const cancelled = (await mailsTo('ada')).at(-1)!
+      expect(cancelled.subject).toBe(`Cancelled: ${w.title}`)
+      expect(invite(cancelled)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 })
+      expect(invite(cancelled)!.uid).toBe(invite((await mailsTo('ada'))[0]!)!.uid)
+      const cy = await row(w, 'cy')
+      expect(cy.holdUntil).toBe(new Date(later.getTime() + 24 * HOUR).toISOString())
+      const offer = (await mailsTo('cy')).at(-1)!
+      expect(offer).toMatchObject({ kind: 'workshop-offer', subject: `A seat is free for you: ${w.title}` })
+      expect(offer.text).toContain('Take the seat before Tuesday, December 1, 2026, 10:00 AM UTC: ')
+      expect(offer.text).toMatch(/\/workshops\/manage\/\d+-\d+\.[\w-]{43}/)
+      // The hold's last millisecond: taken.
+      expect(await mod.confirmOffer(payload, cy, at(later.getTime() + 24 * HOUR - 1))).toBe('registered')
+      expect(await statuses(w)).toMatchObject({ cy: ['registered', 1] })
+      const confirmed = (await mailsTo('cy')).at(-1)!
+      expect(confirmed.subject).toBe(`You are registered: ${w.title}`)
+      expect(invite(confirmed)).toMatchObject({ method: 'REQUEST', sequence: 1 })
+    })
+
+    it('moves a lapsed hold on to the next person by itself, once, however many sweeps run at once', async () => {
+      const w = await aWorkshop()
+      for (const [i, who] of ['ada', 'bob', 'cy', 'dee'].entries()) await register(w, who, at(NOW.getTime() + i))
+      await mod.cancelRegistration(payload, await row(w, 'ada'), 'attendee', NOW)
+      const lapse = NOW.getTime() + 24 * HOUR
+      expect(await mod.settleWorkshops(payload, at(lapse - 1))).toBe(0)
+      const sweeps = await Promise.all([1, 2, 3].map(() => mod.settleWorkshops(payload, at(lapse))))
+      expect(sweeps.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2)
+      expect(await statuses(w)).toMatchObject({ cy: ['cancelled', null], dee: ['offered', 1] })
+      expect((await mailsTo('dee')).filter((m) => m.kind === 'workshop-offer')).toHaveLength(1)
+      expect((await mailsTo('cy')).filter((m) => m.kind === 'workshop-offer-lapsed')).toHaveLength(1)
+      expect(await mod.confirmOffer(payload, await row(w, 'cy'), at(lapse))).toBe('not-offered')
+    })
+
+    it('cuts a hold at registration’s close and offers nothing after it', async () => {
+      const closes = START.getTime() - 30 * HOUR
+      const w = await aWorkshop({ registrationClosesAt: new Date(closes).toISOString() })
+      for (const [i, who] of ['ada', 'bob', 'cy', 'dee'].entries()) await register(w, who, at(NOW.getTime() + i))
+      await mod.cancelRegistration(payload, await row(w, 'ada'), 'coach', at(closes - 10 * HOUR))
+      expect((await row(w, 'cy')).holdUntil).toBe(new Date(closes).toISOString())
+      await mod.settleWorkshops(payload, at(closes))
+      expect(await statuses(w)).toMatchObject({ cy: ['cancelled', null], dee: ['waitlisted', null] })
+      expect((await register(w, 'eve', at(closes))).outcome).toBe('closed')
+    })
+
+    it('lets the attendee cancel until exactly 48 hours before the start, to the millisecond', async () => {
+      const w = await aWorkshop()
+      await register(w, 'ada')
+      const ada = await row(w, 'ada')
+      const last = START.getTime() - 48 * HOUR
+      expect(await mod.cancelRegistration(payload, ada, 'attendee', at(last + 1))).toBe('too-late')
+      expect((await row(w, 'ada')).status).toBe('registered')
+      expect(await mod.cancelRegistration(payload, ada, 'attendee', at(last))).toBe('cancelled')
+    })
+
+    it('offers seats the coach adds at once, and never lets the seats go below the people registered', async () => {
+      const w = await aWorkshop()
+      for (const [i, who] of ['ada', 'bob', 'cy', 'dee', 'eve'].entries()) await register(w, who, at(NOW.getTime() + i))
+      await payload.update({ collection: 'workshops', id: w.id, data: { seats: 4 }, overrideAccess: true })
+      expect(await statuses(w)).toMatchObject({ cy: ['offered', 3], dee: ['offered', 4], eve: ['waitlisted', null] })
+      expect((await mailsTo('dee')).map((m) => m.kind)).toEqual(['workshop-waitlisted', 'workshop-offer'])
+      // Lowered to 3: the newest offer goes back to the front of the line.
+      await payload.update({ collection: 'workshops', id: w.id, data: { seats: 3 }, overrideAccess: true })
+      expect(await statuses(w)).toMatchObject({ cy: ['offered', 3], dee: ['waitlisted', null] })
+      await expect(
+        payload.update({ collection: 'workshops', id: w.id, data: { seats: 1 }, overrideAccess: true }),
+      ).rejects.toThrow(/Seats/)
+      expect((await payload.findByID({ collection: 'workshops', id: w.id, overrideAccess: true })).seats).toBe(3)
+    })
+
+    it('never shows the online link to the public', async () => {
+      const w = await aWorkshop({ attendance: 'online', venue: null, onlineLink: 'https://example.com/zoom/room' })
+      const seen = await payload.findByID({ collection: 'workshops', id: w.id, overrideAccess: false })
+      expect(seen.title).toBe(w.title)
+      expect(seen).not.toHaveProperty('onlineLink')
+      await register(w, 'ada')
+      const [mail] = await mailsTo('ada')
+      expect(mail!.text).toContain('Where: https://example.com/zoom/room')
+      expect(invite(mail!)!.location).toBe('https://example.com/zoom/room')
+    })
+
+    it('gives exactly the last 10 seats to 200 simultaneous registrations; the rest wait, one mail each', async () => {
+      const w = await aWorkshop({ seats: 30 })
+      for (let i = 0; i < 20; i++) await register(w, `early${i}`, at(NOW.getTime() - DAY + i))
+      const outcomes = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => register(w, `rush${i}`).then((r) => r.outcome)),
+      )
+      expect(outcomes.filter((o) => o === 'registered')).toHaveLength(10)
+      expect(outcomes.filter((o) => o === 'waitlisted')).toHaveLength(190)
+      const all = await rows(w)
+      expect(all.filter((r) => r.status === 'registered')).toHaveLength(30)
+      expect(all.filter((r) => r.status === 'waitlisted')).toHaveLength(190)
+      expect(new Set(all.filter((r) => r.seat !== null).map((r) => r.seat)).size).toBe(30)
+      const mails = await mailsAsSent(payload, { to: { like: 'rush' } })
+      expect(mails).toHaveLength(200)
+      expect(new Set(mails.map((m) => m.to)).size).toBe(200)
+    }, 120_000)
+
+    it('gives exactly the last 10 seats when two app instances register 50 each at the same moment', async () => {
+      const w = await aWorkshop({ seats: 10 })
+      const instance = () =>
+        runInstance<string[]>(path.join(import.meta.dirname, 'register-many.ts'), [
+          String(w.id),
+          '50',
+          NOW.toISOString(),
+        ])
+      const [a, b] = await Promise.all([instance(), instance()])
+      const all = [...a, ...b]
+      expect(all.filter((o) => o === 'registered')).toHaveLength(10)
+      expect(all.filter((o) => o === 'waitlisted')).toHaveLength(90)
+      expect(await countOf(payload, 'workshop-registrations', { status: { equals: 'registered' } })).toBe(10)
+      expect(await countOf(payload, 'mail-outbox', { to: { like: 'twin-' } })).toBe(100)
+    }, 120_000)
+  })
+}

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { workshopsSuite } from './workshops-suite'
+
+onSqlite(workshopsSuite)
