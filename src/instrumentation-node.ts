@@ -1,5 +1,6 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
 import { startNewsletterSender } from './features/newsletter/sender-worker'
+import { startWorkshopSweeper } from './features/workshops/sweeper'
 import { startOutboxWorker } from './platform/mail/worker'
 import { payloadClient } from './platform/payload'
 import { checkReadiness } from './cms/readiness-check'
@@ -13,5 +14,6 @@ if (process.env.NEXT_PHASE !== 'phase-production-build') {
   startOutboxWorker(payloadClient)
   startNewsletterSender(payloadClient)
   startBusyCalendarReader(payloadClient)
+  startWorkshopSweeper(payloadClient)
   registerReadinessCheck(checkReadiness)
 }

@@ -4,6 +4,7 @@ import { normalAddress } from '@/domain/people'
 import { REGISTRATION_STATUSES } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { authenticated } from '@/platform/access'
+import { exportRegistrations } from './registrations-csv'
 
 export const REGISTRATION_STATUS_LABELS: Record<(typeof REGISTRATION_STATUSES)[number], string> = {
   registered: 'Registered',
@@ -28,7 +29,9 @@ export const WorkshopRegistrations: CollectionConfig = {
     group: 'Content',
     defaultColumns: ['name', 'workshop', 'status', 'email', 'queuedAt'],
     description: 'Who registered for your workshops, who is waiting and who was offered a freed seat.',
+    components: { beforeListTable: ['@/features/workshops/RegistrationsExportLink#RegistrationsExportLink'] },
   },
+  endpoints: [{ path: '/export.csv', method: 'get', handler: exportRegistrations }],
   access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
   indexes: [
     { fields: ['workshop', 'email'], unique: true },

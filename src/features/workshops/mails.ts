@@ -181,3 +181,46 @@ export const alreadyRegisteredMail = (
     '',
     s.brand.name,
   ])
+
+/** A reminder, 24 hours or 1 hour before: when, where (the link or the address) and the manage link. */
+export const reminderMail = (
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  timeZone: string,
+  which: '24h' | '1h',
+): OutgoingMail =>
+  fromSite(s, r.email, `${which === '24h' ? 'Tomorrow' : 'In one hour'}: ${w.title}`, [
+    `Hello ${r.name},`,
+    '',
+    `A reminder: "${w.title}" starts ${which === '24h' ? 'in 24 hours' : 'in one hour'}.`,
+    '',
+    when(w, timeZone),
+    `Where: ${whereFor(w)}`,
+    '',
+    `Your registration: ${manageUrl(r, s)}`,
+    '',
+    s.brand.name,
+  ])
+
+/** The time or the place changed: the new details and the updated invite (same UID, higher SEQUENCE). */
+export const updatedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+  fromSite(
+    s,
+    r.email,
+    `Updated: ${w.title}`,
+    [
+      `Hello ${r.name},`,
+      '',
+      `The details of "${w.title}" have changed. Your seat is kept.`,
+      '',
+      when(w, timeZone),
+      `Where: ${whereFor(w)}`,
+      '',
+      'The updated calendar invite is attached.',
+      cancelLine(w, r, s, timeZone),
+      '',
+      s.brand.name,
+    ],
+    { calendar: workshopInvite(w, r, s, 'REQUEST') },
+  )

@@ -13,10 +13,20 @@ import {
 } from '@/domain/workshop-seats'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import type { Workshop, WorkshopRegistration } from '@/payload-types'
-import { enqueueMail } from '@/platform/mail/outbox'
+import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import { inTransaction, readingWith } from '@/platform/transaction'
-import { alreadyRegisteredMail, cancelledMail, lapsedMail, offerMail, registeredMail, waitlistedMail } from './mails'
+import {
+  alreadyRegisteredMail,
+  cancelledMail,
+  lapsedMail,
+  offerMail,
+  registeredMail,
+  reminderMail,
+  updatedMail,
+  waitlistedMail,
+} from './mails'
+import { registrationUid } from './manage-token'
 
 /*
  * The seats stored (decision 064): each decision of src/domain/workshop-seats.ts made on the workshop's
@@ -139,6 +149,7 @@ async function queue(
   r: WorkshopRegistration,
   mail: ReturnType<typeof registeredMail>,
   key?: string,
+  sendAfter?: Date,
 ) {
   try {
     await enqueueMail(
@@ -149,6 +160,7 @@ async function queue(
         now: scene.now,
         reference: `workshop-registrations:${r.id}`,
         ...(key ? { idempotencyKey: key } : {}),
+        ...(sendAfter ? { sendAfter } : {}),
       },
       scene.req,
     )
@@ -156,6 +168,43 @@ async function queue(
     // SQLite: another decision made the same change a moment ago and queued its mail (the key is unique).
     const sameMail = key && (error as Error).name === 'ValidationError' && /idempotencyKey/.test(String(error))
     if (!sameMail || scene.payload.db.name === 'postgres') throw error
+  }
+}
+
+const REMINDERS = [
+  { which: '24h', before: 24 * HOUR },
+  { which: '1h', before: HOUR },
+] as const
+
+/**
+ * A seat's reminders, 24 hours and 1 hour before the start (each only while still ahead), keyed by the
+ * registration and the start: queued once however often this runs; a new start gets new ones.
+ */
+async function queueReminders(
+  scene: Pick<Scene, 'payload' | 'req' | 'workshop' | 'now' | 'settings' | 'timeZone'>,
+  r: WorkshopRegistration,
+) {
+  const start = new Date(scene.workshop.date).getTime()
+  for (const { which, before } of REMINDERS) {
+    if (start - before <= scene.now.getTime()) continue
+    await queue(
+      scene as Scene,
+      `workshop-reminder-${which}`,
+      r,
+      reminderMail(scene.workshop, r, scene.settings, scene.timeZone, which),
+      `${registrationUid(r)}:${start}:${which}`,
+      new Date(start - before),
+    )
+  }
+}
+
+async function withdrawReminders(payload: Payload, r: WorkshopRegistration, req: PayloadRequest) {
+  for (const { which } of REMINDERS) {
+    await cancelQueuedMail(
+      payload,
+      { reference: `workshop-registrations:${r.id}`, kind: `workshop-reminder-${which}` },
+      req,
+    )
   }
 }
 
@@ -220,9 +269,10 @@ async function write(
         }
         byId.set(c.id, row)
         written.set(c.id, row)
-        if (c.type === 'register')
+        if (c.type === 'register') {
           await queue(scene, 'workshop-registered', row, registeredMail(workshop, row, settings, timeZone))
-        else await queue(scene, 'workshop-waitlisted', row, waitlistedMail(workshop, row, settings, timeZone))
+          await queueReminders(scene, row)
+        } else await queue(scene, 'workshop-waitlisted', row, waitlistedMail(workshop, row, settings, timeZone))
         break
       }
       case 'offer': {
@@ -251,6 +301,7 @@ async function write(
           registeredMail(workshop, row, settings, timeZone),
           mailKey(row, `confirm:${row.offers}`),
         )
+        await queueReminders(scene, row)
         break
       }
       case 'lapse': {
@@ -288,6 +339,7 @@ async function write(
           cancelledBy: by,
           sequence: before.sequence + (heldSeat ? 1 : 0),
         })
+        await withdrawReminders(payload, row, req)
         await queue(scene, 'workshop-cancelled', row, cancelledMail(workshop, row, settings, by, heldSeat))
         break
       }
@@ -481,4 +533,43 @@ export async function seatsTaken(payload: Payload, workshopId: number | string):
     overrideAccess: true,
   })
   return totalDocs
+}
+
+/**
+ * The coach changed the time or the place: everyone registered gets the updated invite (same UID, SEQUENCE
+ * raised) with the new details, and their reminders follow the new start. In the coach's save (`req`).
+ */
+export async function mailWorkshopChanged(payload: Payload, workshop: Workshop, req: PayloadRequest, now = new Date()) {
+  const reading = readingWith(req)
+  const [settings, timeZone] = await Promise.all([mailSettings(payload, reading), readCoachTimeZone(payload, reading)])
+  const { docs } = await payload.find({
+    collection: 'workshop-registrations',
+    where: { and: [{ workshop: { equals: workshop.id } }, { status: { equals: 'registered' } }] },
+    pagination: false,
+    depth: 0,
+    select: COLUMNS,
+    overrideAccess: true,
+    ...(reading ? { req: reading } : {}),
+  })
+  const scene = { payload, req, workshop, now, settings, timeZone, rows: [] } satisfies Scene
+  for (const before of docs as WorkshopRegistration[]) {
+    const row = await payload.update({
+      collection: 'workshop-registrations',
+      id: before.id,
+      data: { sequence: before.sequence + 1 },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    await withdrawReminders(payload, row, req)
+    await queue(
+      scene,
+      'workshop-updated',
+      row,
+      updatedMail(workshop, row, settings, timeZone),
+      mailKey(row, `update:${row.sequence}`),
+    )
+    await queueReminders(scene, row)
+  }
+  return docs.length
 }

@@ -1,6 +1,6 @@
 /** A workshop's address on the site (/workshops/<slug>/register), made from its title. */
-export const slugOf = (text: string): string =>
-  text
+export const slugOf = (text: string): string => {
+  const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -8,6 +8,9 @@ export const slugOf = (text: string): string =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/g, '')
+  // /workshops/manage/ is the attendees' own pages.
+  return slug === 'manage' || slug === '' ? `workshop-${slug || 'event'}` : slug
+}
 
 export const registerPath = (slug: string): string => `/workshops/${slug}/register`
 

@@ -26,6 +26,11 @@ const zoneDate = (name: string, label: string, description: string): Field => ({
  */
 export const workshopRegistrationFields: Field[] = [
   {
+    name: 'registrations',
+    type: 'ui',
+    admin: { components: { Field: '@/features/workshops/WorkshopRegistrationsLinks#WorkshopRegistrationsLinks' } },
+  },
+  {
     name: 'slug',
     label: 'Address',
     type: 'text',

@@ -9,6 +9,7 @@ import { DAY, HOUR } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { runInstance } from '../../support/instances'
 import { mailsAsSent } from '../../support/outbox'
+import { restRequest } from '../../support/rest'
 import { countOf, testSite } from '../../support/site'
 
 /** The clock of these tests: Monday 2026-11-30, 09:00 UTC; the workshop starts ten days later. */
@@ -89,7 +90,11 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
     const row = async (w: Workshop, who: string) => (await rows(w)).find((r) => r.email === `${who}@example.com`)!
     const statuses = async (w: Workshop) =>
       Object.fromEntries((await rows(w)).map((r) => [r.name, [r.status, r.seat ?? null]]))
-    const mailsTo = async (who: string) => mailsAsSent(payload, { to: { equals: `${who}@example.com` } })
+    /** The mails to someone, reminders apart (they wait for their time; see the reminders' test). */
+    const mailsTo = async (who: string) =>
+      (await mailsAsSent(payload, { to: { equals: `${who}@example.com` } })).filter(
+        (m) => !m.kind.startsWith('workshop-reminder'),
+      )
 
     it('gives the seats in order, then the waitlist, each with its mail and the invite', async () => {
       const w = await aWorkshop()
@@ -242,6 +247,113 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       expect(invite(mail!)!.location).toBe('https://example.com/zoom/room')
     })
 
+    const outboxOf = async (who: string) =>
+      (
+        await payload.find({
+          collection: 'mail-outbox',
+          where: { to: { equals: `${who}@example.com` } },
+          sort: 'createdAt',
+          pagination: false,
+          overrideAccess: true,
+        })
+      ).docs.map((m) => [m.kind, m.status, m.sendAfter ?? null])
+
+    it('queues the reminders 24 hours and 1 hour before, withdraws them on cancelling', async () => {
+      const w = await aWorkshop()
+      await register(w, 'ada')
+      const start = START.getTime()
+      expect(await outboxOf('ada')).toEqual([
+        ['workshop-registered', 'queued', null],
+        ['workshop-reminder-24h', 'queued', new Date(start - 24 * HOUR).toISOString()],
+        ['workshop-reminder-1h', 'queued', new Date(start - HOUR).toISOString()],
+      ])
+      const reminder = (await mailsAsSent(payload, { kind: { equals: 'workshop-reminder-1h' } }))[0]!
+      expect(reminder.subject).toBe(`In one hour: ${w.title}`)
+      expect(reminder.text).toContain('Where: Community Hall, 12 Market Street')
+      await mod.cancelRegistration(payload, await row(w, 'ada'), 'attendee', NOW)
+      expect((await outboxOf('ada')).map(([kind, status]) => `${kind} ${status}`)).toEqual([
+        'workshop-registered queued',
+        'workshop-reminder-24h cancelled',
+        'workshop-reminder-1h cancelled',
+        'workshop-cancelled queued',
+      ])
+    })
+
+    it('mails everyone registered an updated invite when the time or the place changes; reminders follow', async () => {
+      const w = await aWorkshop()
+      await register(w, 'ada')
+      await register(w, 'bob', at(NOW.getTime() + 1))
+      await register(w, 'cy', at(NOW.getTime() + 2))
+      const later = new Date(START.getTime() + DAY).toISOString()
+      await payload.update({
+        collection: 'workshops',
+        id: w.id,
+        data: { date: later, venue: 'Garden Room, 5 Elm Row' },
+        overrideAccess: true,
+      })
+      const [first, updated] = await mailsTo('ada')
+      expect(updated).toMatchObject({ kind: 'workshop-updated', subject: `Updated: ${w.title}` })
+      expect(updated!.text).toContain('When: Friday, December 11, 2026, 9:00 AM UTC')
+      expect(invite(updated!)).toMatchObject({
+        method: 'REQUEST',
+        sequence: 1,
+        location: 'Garden Room, 5 Elm Row',
+        start: later,
+      })
+      expect(invite(updated!)!.uid).toBe(invite(first!)!.uid)
+      expect((await mailsTo('bob')).map((m) => m.kind)).toEqual(['workshop-registered', 'workshop-updated'])
+      // Only registered people: the waitlist is not sent an invite.
+      expect((await mailsTo('cy')).map((m) => m.kind)).toEqual(['workshop-waitlisted'])
+      expect((await outboxOf('ada')).filter(([kind]) => String(kind).startsWith('workshop-reminder'))).toEqual([
+        ['workshop-reminder-24h', 'cancelled', new Date(START.getTime() - 24 * HOUR).toISOString()],
+        ['workshop-reminder-1h', 'cancelled', new Date(START.getTime() - HOUR).toISOString()],
+        ['workshop-reminder-24h', 'queued', new Date(Date.parse(later) - 24 * HOUR).toISOString()],
+        ['workshop-reminder-1h', 'queued', new Date(Date.parse(later) - HOUR).toISOString()],
+      ])
+    })
+
+    it('refuses to delete a workshop people registered for, in words', async () => {
+      const w = await aWorkshop()
+      await register(w, 'ada')
+      await expect(payload.delete({ collection: 'workshops', id: w.id, overrideAccess: true })).rejects.toThrow(
+        '1 people are registered or waiting for this workshop. Cancel their registrations first, or unpublish it.',
+      )
+      await mod.cancelRegistration(payload, await row(w, 'ada'), 'coach', NOW)
+      await payload.delete({ collection: 'workshops', id: w.id, overrideAccess: true })
+      expect(await countOf(payload, 'workshop-registrations')).toBe(0)
+    })
+
+    it('gives the coach the registrations as CSV, one workshop or all; nobody else reads them', async () => {
+      const coach = { email: `coach.${label.toLowerCase()}@example.com`, password: 'a quiet lake at dawn 2026' }
+      await payload.create({
+        collection: 'users',
+        data: { ...coach, name: 'Coach', role: 'admin' },
+        overrideAccess: true,
+      })
+      const { token } = await payload.login({ collection: 'users', data: coach })
+      const w = await aWorkshop({ seats: 1 })
+      const other = await aWorkshop({ attendance: 'online', venue: null, onlineLink: 'https://example.com/zoom/room' })
+      await register(w, 'ada')
+      await register(w, 'bob', at(NOW.getTime() + 1))
+      await register(other, 'cy')
+      const csv = await restRequest(`/workshop-registrations/export.csv?workshop=${w.id}`, { token: token! })
+      expect(csv.status).toBe(200)
+      expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+      expect((await csv.text()).split('\r\n')).toEqual([
+        'workshop,name,email,status,seat,registered_at,held_until,cancelled_at',
+        `"${w.title}","ada","ada@example.com","registered","1","${NOW.toISOString()}","",""`,
+        `"${w.title}","bob","bob@example.com","waitlisted","","${new Date(NOW.getTime() + 1).toISOString()}","",""`,
+        '',
+      ])
+      const all = await (await restRequest('/workshop-registrations/export.csv', { token: token! })).text()
+      expect(all.trim().split('\r\n')).toHaveLength(4)
+      expect((await restRequest('/workshop-registrations/export.csv')).status).toBe(401)
+      expect((await restRequest('/workshop-registrations')).status).toBe(403)
+      const anonymous = await (await restRequest(`/workshops/${other.id}`)).text()
+      expect(anonymous).toContain(other.title)
+      expect(anonymous).not.toContain('zoom/room')
+    })
+
     it('gives exactly the last 10 seats to 200 simultaneous registrations; the rest wait, one mail each', async () => {
       const w = await aWorkshop({ seats: 30 })
       for (let i = 0; i < 20; i++) await register(w, `early${i}`, at(NOW.getTime() - DAY + i))
@@ -254,7 +366,9 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       expect(all.filter((r) => r.status === 'registered')).toHaveLength(30)
       expect(all.filter((r) => r.status === 'waitlisted')).toHaveLength(190)
       expect(new Set(all.filter((r) => r.seat !== null).map((r) => r.seat)).size).toBe(30)
-      const mails = await mailsAsSent(payload, { to: { like: 'rush' } })
+      const mails = await mailsAsSent(payload, {
+        and: [{ to: { like: 'rush' } }, { kind: { in: ['workshop-registered', 'workshop-waitlisted'] } }],
+      })
       expect(mails).toHaveLength(200)
       expect(new Set(mails.map((m) => m.to)).size).toBe(200)
     }, 120_000)
@@ -272,7 +386,11 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       expect(all.filter((o) => o === 'registered')).toHaveLength(10)
       expect(all.filter((o) => o === 'waitlisted')).toHaveLength(90)
       expect(await countOf(payload, 'workshop-registrations', { status: { equals: 'registered' } })).toBe(10)
-      expect(await countOf(payload, 'mail-outbox', { to: { like: 'twin-' } })).toBe(100)
+      expect(
+        await countOf(payload, 'mail-outbox', {
+          and: [{ to: { like: 'twin-' } }, { kind: { in: ['workshop-registered', 'workshop-waitlisted'] } }],
+        }),
+      ).toBe(100)
     }, 120_000)
   })
 }

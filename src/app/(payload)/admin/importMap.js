@@ -27,6 +27,8 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@/features/newsletter/IssueActions'
+import { RegistrationsExportLink as RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc } from '@/features/workshops/RegistrationsExportLink'
+import { WorkshopRegistrationsLinks as WorkshopRegistrationsLinks_672464350b4a42b7694b8e95dfabda4b } from '@/features/workshops/WorkshopRegistrationsLinks'
 import { CurrentPasswordField as CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2 } from '@/features/accounts/CurrentPasswordField'
 import { TwoStepLoginField as TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d } from '@/features/accounts/TwoStepLoginField'
 import { PreviewLink as PreviewLink_fd37cd071342bb5eada61875a2673c27 } from '@/features/pages/admin/PreviewLink'
@@ -77,6 +79,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#HeadingFeatureClient": HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/newsletter/IssueActions#IssueActions": IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f,
+  "@/features/workshops/RegistrationsExportLink#RegistrationsExportLink": RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc,
+  "@/features/workshops/WorkshopRegistrationsLinks#WorkshopRegistrationsLinks": WorkshopRegistrationsLinks_672464350b4a42b7694b8e95dfabda4b,
   "@/features/accounts/CurrentPasswordField#CurrentPasswordField": CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2,
   "@/features/accounts/TwoStepLoginField#TwoStepLoginField": TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d,
   "@/features/pages/admin/PreviewLink#PreviewLink": PreviewLink_fd37cd071342bb5eada61875a2673c27,

@@ -46,5 +46,9 @@ const list = publicList({
 
 export const Workshops = {
   ...list,
-  hooks: { ...list.hooks, afterChange: [...(list.hooks?.afterChange ?? []), ...workshopHooks.afterChange] },
+  hooks: {
+    ...list.hooks,
+    afterChange: [...(list.hooks?.afterChange ?? []), ...workshopHooks.afterChange],
+    beforeDelete: workshopHooks.beforeDelete,
+  },
 }

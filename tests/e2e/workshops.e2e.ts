@@ -1,0 +1,179 @@
+import ICAL from 'ical.js'
+import type { Email } from 'postal-mime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { browserVisitors, expectNoSeriousA11yViolations, SEEDED, SEEDED_DATA_DIR } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
+import { mailsWritten } from '../support/mail-files'
+
+const newVisitor = browserVisitors('203.0.114')
+const run = Date.now().toString(36)
+
+const mailsTo = async (address: string): Promise<Email[]> =>
+  (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
+
+/** The one mail to `address` with this subject, once the outbox worker has written it. */
+async function mailTo(address: string, subject: string): Promise<Email> {
+  await expect
+    .poll(async () => (await mailsTo(address)).filter((m) => m.subject === subject).length, { timeout: 30_000 })
+    .toBe(1)
+  return (await mailsTo(address)).find((m) => m.subject === subject)!
+}
+
+/** The registration's private link in a mail, as a path. */
+const manageLink = (mail: Email) => /\/workshops\/manage\/\d+-\d+\.[\w-]{43}/.exec(mail.text ?? '')![0]
+
+/** The mail's invite, parsed with ical.js: METHOD, and the event's UID, SEQUENCE, STATUS and LOCATION. */
+function invite(mail: Email) {
+  const text = mail.attachments
+    .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
+    .find((c) => c.includes('BEGIN:VCALENDAR'))
+  if (!text) return null
+  const root = new ICAL.Component(ICAL.parse(text))
+  const event = root.getFirstSubcomponent('vevent')!
+  return {
+    method: root.getFirstPropertyValue('method'),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: event.getFirstPropertyValue('sequence'),
+    status: event.getFirstPropertyValue('status'),
+    location: event.getFirstPropertyValue('location'),
+  }
+}
+
+/** axe-core needs JavaScript: a page seen without it is checked again, as it stands, in a browser with it. */
+async function axeOf(url: string, label: string) {
+  const page = await newVisitor({ javaScriptEnabled: true })
+  await page.goto(url)
+  await expectNoSeriousA11yViolations(page, label)
+  await page.close()
+}
+
+describe('registering for a workshop on the site', () => {
+  let token = ''
+  let workshopId = 0
+  const title = `Small circle ${run}`
+  const slug = `small-circle-${run}`
+  const auth = () => ({ 'content-type': 'application/json', Authorization: `JWT ${token}` })
+
+  beforeAll(async () => {
+    ;({ token } = await logInAsCoach())
+    // One seat, in person, no external link: the second visitor waits.
+    const res = await fetch(`${SEEDED}/cms-api/workshops`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({
+        title,
+        date: new Date(Date.now() + 20 * 24 * 60 * 60 * 1000).toISOString(),
+        format: 'In person, 2 hours',
+        description: 'A small circle.',
+        attendance: 'in-person',
+        venue: 'Garden Room, 5 Elm Row',
+        seats: 1,
+        published: true,
+      }),
+    })
+    expect(res.status).toBe(201)
+    workshopId = ((await res.json()) as { doc: { id: number } }).doc.id
+  })
+  afterAll(async () => {
+    // People registered keep it from being deleted: taken off the site instead.
+    if (workshopId) {
+      await fetch(`${SEEDED}/cms-api/workshops/${workshopId}`, {
+        method: 'PATCH',
+        headers: auth(),
+        body: JSON.stringify({ published: false }),
+      })
+    }
+  })
+
+  it('with JavaScript: Register Now on /workshops opens the workshop’s page; the mail brings the invite and the link', async () => {
+    const page = await newVisitor({ javaScriptEnabled: true })
+    await page.goto(`${SEEDED}/workshops`)
+    await page.getByRole('link', { name: /^Register Now\W+Design Your Next Chapter$/ }).click()
+    await page.waitForURL(`${SEEDED}/workshops/design-your-next-chapter/register`)
+    await expectNoSeriousA11yViolations(page, 'registration page')
+    expect(await page.locator('h1').innerText()).toBe('Register: Design Your Next Chapter')
+    // The online link goes to registered people only.
+    expect(await page.content()).not.toContain('example.com/zoom')
+    await page.fill('#register-name', 'Ada Lovelace')
+    await page.fill('#register-email', `ada.${run}@example.com`)
+    await page.getByRole('button', { name: 'Register', exact: true }).click()
+    await expect
+      .poll(() => page.locator('#register-done').innerText())
+      .toBe('You are registered. We have sent the details and a calendar invite to your e-mail.')
+    await expectNoSeriousA11yViolations(page, 'registration page after registering')
+
+    const mail = await mailTo(`ada.${run}@example.com`, 'You are registered: Design Your Next Chapter')
+    expect(mail.text).toContain('Where: https://example.com/zoom/chapter')
+    expect(invite(mail)).toMatchObject({
+      method: 'REQUEST',
+      sequence: 0,
+      status: 'CONFIRMED',
+      location: 'https://example.com/zoom/chapter',
+    })
+    expect(invite(mail)!.uid).toMatch(/^workshop-registration-\d+-\d+@coach-site$/)
+    await page.goto(`${SEEDED}${manageLink(mail)}`)
+    expect(await page.locator('.call-details').innerText()).toContain('Registered')
+    expect(await page.getByRole('button', { name: 'Cancel my registration' }).count()).toBe(1)
+    await expectNoSeriousA11yViolations(page, 'manage page')
+  }, 120_000)
+
+  it('the read API points to the registration page and never shows the online link', async () => {
+    const listed = (await (await fetch(`${SEEDED}/api/workshops`)).json()) as Record<string, string>[]
+    const chapter = listed.find((w) => w.title === 'Design Your Next Chapter')!
+    expect(chapter.registerLink).toMatch(/\/workshops\/design-your-next-chapter\/register$/)
+    expect(JSON.stringify(listed)).not.toContain('zoom/chapter')
+    const rest = await (await fetch(`${SEEDED}/cms-api/workshops?limit=50`)).text()
+    expect(rest).not.toContain('zoom/chapter')
+  })
+
+  it('without JavaScript: full, the waitlist; a cancellation offers the seat by mail, and the waiting person takes it', async () => {
+    const first = await newVisitor({ javaScriptEnabled: false })
+    await first.goto(`${SEEDED}/workshops/${slug}/register`)
+    expect(await first.locator('#register-seats').innerText()).toBe('Only 1 seat left.')
+    await first.fill('#register-name', 'Grace Hopper')
+    await first.fill('#register-email', `grace.${run}@example.com`)
+    await first.getByRole('button', { name: 'Register', exact: true }).click()
+    await expect
+      .poll(() => first.locator('#register-done').innerText())
+      .toBe('You are registered. We have sent the details and a calendar invite to your e-mail.')
+
+    const second = await newVisitor({ javaScriptEnabled: false })
+    await second.goto(`${SEEDED}/workshops/${slug}/register`)
+    expect(await second.locator('#register-seats').innerText()).toBe(
+      'This workshop is full. Join the waitlist: if a seat frees up, we e-mail you and hold it for you.',
+    )
+    await axeOf(second.url(), 'registration page when full')
+    await second.fill('#register-name', 'Alan Turing')
+    await second.fill('#register-email', `alan.${run}@example.com`)
+    await second.getByRole('button', { name: 'Join the waitlist' }).click()
+    await expect
+      .poll(() => second.locator('#register-done').innerText())
+      .toBe('You are on the waitlist. If a seat frees up, we will e-mail you and hold it for you.')
+    await mailTo(`alan.${run}@example.com`, `You are on the waitlist: ${title}`)
+
+    // Grace cancels from her link: the cancellation cancels her invite, and Alan is offered the seat.
+    const registered = await mailTo(`grace.${run}@example.com`, `You are registered: ${title}`)
+    expect(invite(registered)).toMatchObject({ method: 'REQUEST', location: 'Garden Room, 5 Elm Row' })
+    await first.goto(`${SEEDED}${manageLink(registered)}`)
+    await first.getByRole('button', { name: 'Cancel my registration' }).click()
+    await expect
+      .poll(() => first.locator('.form-notice').innerText())
+      .toBe('Your registration is cancelled. We have e-mailed you a confirmation.')
+    await axeOf(first.url(), 'manage page after cancelling')
+    const cancelled = await mailTo(`grace.${run}@example.com`, `Cancelled: ${title}`)
+    expect(invite(cancelled)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 })
+    expect(invite(cancelled)!.uid).toBe(invite(registered)!.uid)
+
+    const offer = await mailTo(`alan.${run}@example.com`, `A seat is free for you: ${title}`)
+    await second.goto(`${SEEDED}${manageLink(offer)}`)
+    expect(await second.locator('.call-details').innerText()).toContain('Seat offered')
+    await axeOf(second.url(), 'manage page with an offer')
+    await second.getByRole('button', { name: 'Take the seat' }).click()
+    await expect
+      .poll(() => second.locator('.form-notice').innerText())
+      .toBe('The seat is yours. We have sent the details and a calendar invite to your e-mail.')
+    const seat = await mailTo(`alan.${run}@example.com`, `You are registered: ${title}`)
+    expect(invite(seat)).toMatchObject({ method: 'REQUEST', location: 'Garden Room, 5 Elm Row', sequence: 1 })
+  }, 240_000)
+})
