@@ -1,18 +1,39 @@
-import type { Field, FieldAccess, PayloadRequest } from 'payload'
+import type { DateField, Field, FieldAccess, PayloadRequest } from 'payload'
+
+import { timeZoneOptions } from '@/domain/dates'
 
 import { DEFAULT_HOLD_HOURS } from '@/domain/workshop-seats'
-import { followsCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
+import { readCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
 import { slugOf } from './texts'
 
 /** The online link goes to registered people only: no public read (REST API, read API, pages) ever sees it. */
 const signedInOnly: FieldAccess = ({ req }) => Boolean(req.user)
 
+/**
+ * The coach's zone beside a workshop's end and close, as `followsCoachTimeZone` gives it to the start, but read
+ * on a connection of its own: three dates of one workshop reading it inside one PostgreSQL transaction would
+ * send three queries at once down that transaction's one connection.
+ */
+const coachZoneOwnRead = (): NonNullable<DateField['timezone']> => ({
+  supportedTimezones: timeZoneOptions(),
+  required: false,
+  override: ({ baseField }) => ({
+    name: baseField.name,
+    label: 'Time zone',
+    type: 'text',
+    virtual: true,
+    admin: { hidden: true },
+    defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload),
+    hooks: { afterRead: [({ req }) => readCoachTimeZone(req.payload)] },
+  }),
+})
+
 const zoneDate = (name: string, label: string, description: string): Field => ({
   name,
   label,
   type: 'date',
-  timezone: followsCoachTimeZone({ required: false }),
+  timezone: coachZoneOwnRead(),
   admin: {
     date: { pickerAppearance: 'dayAndTime' },
     description,
