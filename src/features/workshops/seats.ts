@@ -137,7 +137,9 @@ async function readScene(payload: Payload, workshopId: number | string, req: Pay
     overrideAccess: true,
     ...(reading ? { req: reading } : {}),
   })
-  const [settings, timeZone] = await Promise.all([mailSettings(payload, reading), readCoachTimeZone(payload, reading)])
+  // One after the other: on PostgreSQL both go down the transaction's one connection.
+  const settings = await mailSettings(payload, reading)
+  const timeZone = await readCoachTimeZone(payload, reading)
   return { payload, req, workshop, rows: found.docs as WorkshopRegistration[], now, settings, timeZone } satisfies Scene
 }
 
@@ -541,7 +543,9 @@ export async function seatsTaken(payload: Payload, workshopId: number | string):
  */
 export async function mailWorkshopChanged(payload: Payload, workshop: Workshop, req: PayloadRequest, now = new Date()) {
   const reading = readingWith(req)
-  const [settings, timeZone] = await Promise.all([mailSettings(payload, reading), readCoachTimeZone(payload, reading)])
+  // One after the other: on PostgreSQL both go down the transaction's one connection.
+  const settings = await mailSettings(payload, reading)
+  const timeZone = await readCoachTimeZone(payload, reading)
   const { docs } = await payload.find({
     collection: 'workshop-registrations',
     where: { and: [{ workshop: { equals: workshop.id } }, { status: { equals: 'registered' } }] },
