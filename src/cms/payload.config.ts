@@ -5,7 +5,7 @@ import { buildConfig } from 'payload'
 
 import { Availability } from '@/features/booking/Availability'
 import { DiscoveryCalls } from '@/features/booking/DiscoveryCalls'
-import { datesInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { datesInCoachTimeZone, zonePickersInBrowser } from '@/features/booking/coach-time-zone'
 import { Books } from '@/features/content/collections/Books'
 import { BlogPosts } from '@/features/content/collections/BlogPosts'
 import { CoachingServices } from '@/features/content/collections/CoachingServices'
@@ -121,6 +121,7 @@ export default buildConfig({
     RateLimitHits,
   ]
     .map(withLocksReadInTransaction)
+    .map(zonePickersInBrowser)
     .map((c) => ({ ...c, admin: { ...c.admin, hideAPIURL: true } })),
   globals: [
     SiteSettings,
@@ -134,7 +135,9 @@ export default buildConfig({
     Availability,
     MailTexts,
     NewsletterArchive,
-  ].map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
+  ]
+    .map(zonePickersInBrowser)
+    .map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
   // "Time zone", as everywhere else the coach reads it (Payload says "Timezone" beside each date).
   i18n: { translations: { en: { general: { timezone: 'Time zone' } } } },
   // Field messages reach the admin in production too (see the hook).

@@ -1,5 +1,6 @@
 import { ZoneDateCell as ZoneDateCell_a63c97562f904ca50f46765d59560143 } from '@/features/booking/admin/ZoneDateCell'
 import { ZoneNote as ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7 } from '@/features/booking/admin/ZoneNote'
+import { DateInZoneField as DateInZoneField_8d0ccd6a40f9f608e5cc0666471c2915 } from '@/features/booking/admin/DateInZoneField'
 import { MoveCallField as MoveCallField_cce2a07a541dd1c5d92e504c05753a6f } from '@/features/booking/admin/MoveCallField'
 import { PersonLink as PersonLink_88070f62a675d19bb89861d7f59ef7ff } from '@/features/people/PersonLink'
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
@@ -50,6 +51,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "@/features/booking/admin/ZoneDateCell#ZoneDateCell": ZoneDateCell_a63c97562f904ca50f46765d59560143,
   "@/features/booking/admin/ZoneNote#ZoneNote": ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7,
+  "@/features/booking/admin/DateInZoneField#DateInZoneField": DateInZoneField_8d0ccd6a40f9f608e5cc0666471c2915,
   "@/features/booking/admin/MoveCallField#MoveCallField": MoveCallField_cce2a07a541dd1c5d92e504c05753a6f,
   "@/features/people/PersonLink#PersonLink": PersonLink_88070f62a675d19bb89861d7f59ef7ff,
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
