@@ -1,9 +1,11 @@
 'use server'
 
 import { redirect } from 'next/navigation'
+import { after } from 'next/server'
 
 import { formAction, formFields } from '@/platform/forms/action'
 import type { FormResult } from '@/platform/forms/results'
+import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
 import { acceptAgreement, answerIntake, buyForm, confirmCode, purchaseByToken, type BuyField } from './checkout'
 
@@ -38,6 +40,8 @@ async function purchaseOf(fields: Record<string, unknown>) {
   const payload = await payloadClient()
   const purchase = await purchaseByToken(payload, token)
   if (!purchase) redirect('/coaching')
+  // A step may queue a mail (the agreement's copy, the payment details): sent right after the answer.
+  after(() => kickOutbox(payload))
   return { payload, purchase, token }
 }
 

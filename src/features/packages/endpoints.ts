@@ -1,6 +1,7 @@
 import type { Endpoint } from 'payload'
 
 import { adminOnlyRefusal } from '@/platform/access'
+import { kickOutbox } from '@/platform/mail/worker'
 import { markPaid } from './paid'
 
 /**
@@ -21,6 +22,8 @@ export const markPaidEndpoint: Endpoint = {
         .totalDocs > 0
     if (!exists) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
     const outcome = await markPaid(req.payload, id, req.user!)
+    // The client's mail goes out now, not at the worker's next round.
+    if (outcome.status === 'opened') void kickOutbox(req.payload)
     if (outcome.status === 'not-awaiting') {
       return Response.json(
         { errors: [{ message: 'This purchase is not waiting for a payment: the buyer has not finished checkout.' }] },

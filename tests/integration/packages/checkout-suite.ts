@@ -401,6 +401,25 @@ export function checkoutSuite(label: string, setup: () => Promise<TestDatabase>)
       expect(await countOf(payload, 'credit-entries', { email: { equals: 'jo@example.com' } })).toBe(1)
     })
 
+    it('Today tells admins how many purchases await a bank transfer, and editors nothing', async () => {
+      const { readToday } = await import('@/features/today/today')
+      const users = await payload.find({ collection: 'users', depth: 0, overrideAccess: true, pagination: false })
+      const asAdmin = users.docs.find((u) => u.email === admin.email)!
+      const asEditor = users.docs.find((u) => u.email === editor.email)!
+      const waiting = await countOf(payload, 'purchases', { status: { equals: 'awaiting-payment' } })
+      await awaitingPayment('lee@example.com')
+      const line = (await readToday(payload, { ...asAdmin, collection: 'users' })).lines.find((l) =>
+        l.text.endsWith('awaiting a bank transfer.'),
+      )
+      expect(line).toEqual({
+        text: `${waiting + 1} ${waiting + 1 === 1 ? 'purchase' : 'purchases'} awaiting a bank transfer.`,
+        href: '/admin/collections/purchases?where%5Bstatus%5D%5Bequals%5D=awaiting-payment',
+        link: 'See the purchases',
+      })
+      const forEditor = await readToday(payload, { ...asEditor, collection: 'users' })
+      expect(forEditor.lines.some((l) => l.text.includes('awaiting a bank transfer'))).toBe(false)
+    })
+
     it('purchases are read by admins only and written by nobody through the API', async () => {
       const purchase = await awaitingPayment('kim@example.com')
       expect((await restRequest('/purchases', { token: editorToken })).status).toBe(403)

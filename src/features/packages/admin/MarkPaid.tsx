@@ -17,14 +17,14 @@ export function MarkPaid() {
 
   if (status === 'paid' || state === 'done') {
     return (
-      <p className="field-type" id="purchase-paid-state" style={{ fontWeight: 600 }}>
+      <p className="field-type mark-paid" id="purchase-paid-state" style={{ fontWeight: 600 }}>
         Paid: the credits are open.
       </p>
     )
   }
   if (status !== 'awaiting-payment') {
     return (
-      <p className="field-type" id="purchase-paid-state">
+      <p className="field-type mark-paid" id="purchase-paid-state">
         Not finished by the buyer yet: nothing to mark paid.
       </p>
     )
@@ -45,7 +45,7 @@ export function MarkPaid() {
     }
   }
   return (
-    <div className="field-type" style={{ marginBottom: 'var(--base, 1.5rem)' }}>
+    <div className="field-type mark-paid" style={{ marginBottom: 'var(--base, 1.5rem)' }}>
       <p style={{ margin: '0 0 0.5rem' }} id="purchase-paid-state">
         Awaiting a bank transfer.
       </p>
