@@ -39,6 +39,10 @@ import { exportEndpoints } from '@/features/export/everything'
 import { peopleEndpoints } from '@/features/people/endpoints'
 import { PersonNotes } from '@/features/people/PersonNotes'
 import { CreditEntries } from '@/features/packages/CreditEntries'
+import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
+import { Packages } from '@/features/packages/Packages'
+import { PaymentDetails } from '@/features/packages/PaymentDetails'
+import { Purchases } from '@/features/packages/Purchases'
 import { Announcement } from '@/features/site/Announcement'
 import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
@@ -108,6 +112,10 @@ export default buildConfig({
     NewsletterDeliveries,
     PersonNotes,
     CreditEntries,
+    Purchases,
+    Packages,
+    Agreements,
+    AgreementVersions,
     // Its times in the coach's zone, like every date the admin shows (platform cannot know that zone).
     datesInCoachTimeZone(MailOutbox),
     Testimonials,
@@ -135,6 +143,7 @@ export default buildConfig({
     Availability,
     MailTexts,
     NewsletterArchive,
+    PaymentDetails,
   ]
     .map(zonePickersInBrowser)
     .map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),

@@ -23,6 +23,8 @@ export const SECRET_LINKS = [
   // A discovery call's manage link (src/features/booking/manage-token.ts: `<id>-<created ms>.<signature>`),
   // in the mails' text and in the invite's URL and DESCRIPTION.
   { name: 'discovery call manage', pattern: /(\/scheduling\/manage\/)\d{1,12}-\d{1,15}\.[\w-]{43}/g },
+  // A client's page (src/features/packages/tokens.ts: a keyed hash, base64url).
+  { name: 'client page', pattern: /(\/client\/)[\w-]{43}/g },
 ] as const
 
 /** The text with every secret link's token replaced by LINK_HIDDEN. */

@@ -28,6 +28,8 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@/features/newsletter/IssueActions'
+import { MarkPaid as MarkPaid_c1f50c5fe18010eb0f20cb3422580863 } from '@/features/packages/admin/MarkPaid'
+import { IntakeAnswers as IntakeAnswers_4c4110f0f2154c6b4854d26d71bb179f } from '@/features/packages/admin/IntakeAnswers'
 import { CurrentPasswordField as CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2 } from '@/features/accounts/CurrentPasswordField'
 import { TwoStepLoginField as TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d } from '@/features/accounts/TwoStepLoginField'
 import { PreviewLink as PreviewLink_fd37cd071342bb5eada61875a2673c27 } from '@/features/pages/admin/PreviewLink'
@@ -79,6 +81,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#HeadingFeatureClient": HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/newsletter/IssueActions#IssueActions": IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f,
+  "@/features/packages/admin/MarkPaid#MarkPaid": MarkPaid_c1f50c5fe18010eb0f20cb3422580863,
+  "@/features/packages/admin/IntakeAnswers#IntakeAnswers": IntakeAnswers_4c4110f0f2154c6b4854d26d71bb179f,
   "@/features/accounts/CurrentPasswordField#CurrentPasswordField": CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2,
   "@/features/accounts/TwoStepLoginField#TwoStepLoginField": TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d,
   "@/features/pages/admin/PreviewLink#PreviewLink": PreviewLink_fd37cd071342bb5eada61875a2673c27,

@@ -23,6 +23,7 @@ import * as migration_20261126_010200_time_zone_chosen from './20261126_010200_t
 import * as migration_20261126_010228_person_notes from './20261126_010228_person_notes';
 import * as migration_20261126_014303_schema_after_merges from './20261126_014303_schema_after_merges';
 import * as migration_20261126_042444_credit_ledger from './20261126_042444_credit_ledger';
+import * as migration_20261126_061706_packages_checkout from './20261126_061706_packages_checkout';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261126_042444_credit_ledger.up,
     down: migration_20261126_042444_credit_ledger.down,
-    name: '20261126_042444_credit_ledger'
+    name: '20261126_042444_credit_ledger',
+  },
+  {
+    up: migration_20261126_061706_packages_checkout.up,
+    down: migration_20261126_061706_packages_checkout.down,
+    name: '20261126_061706_packages_checkout'
   },
 ];
