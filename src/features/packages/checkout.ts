@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { Payload, PayloadRequest } from 'payload'
 import { z } from 'zod'
 
@@ -122,6 +123,27 @@ type StepOutcome = 'done' | CheckoutProblem | { problem: 'intake'; fields: numbe
 const update = (payload: Payload, id: number, data: Partial<Purchase>, req: PayloadRequest) =>
   payload.update({ collection: 'purchases', id, data, depth: 0, overrideAccess: true, req })
 
+/**
+ * Takes one of the code's tries for purchase `id`, in one statement the database runs one at a time: the
+ * number of this try (1 to CODE_TRIES), or null when none is left or the code is no longer awaited. Taken
+ * before the code is compared, so guesses sent at the same instant each spend a try of their own (read
+ * first and written after, they could all have counted as the first).
+ */
+async function takeCodeTry(payload: Payload, id: number): Promise<number | null> {
+  const db = payload.db as unknown as {
+    name: string
+    drizzle: {
+      execute?: (q: unknown) => Promise<{ rows: { code_tries: unknown }[] }>
+      all?: (q: unknown) => Promise<{ code_tries: unknown }[]>
+    }
+  }
+  const update = sql`UPDATE purchases SET code_tries = COALESCE(code_tries, 0) + 1
+    WHERE id = ${id} AND status = 'code-sent' AND COALESCE(code_tries, 0) < ${CODE_TRIES}
+    RETURNING code_tries`
+  const rows = db.name === 'postgres' ? (await db.drizzle.execute!(update)).rows : await db.drizzle.all!(update)
+  return rows.length ? Number(rows[0]!.code_tries) : null
+}
+
 /** Step 2: the mailed code. Five wrong tries, or 30 minutes, and the purchase needs a new start. */
 export async function confirmCode(
   payload: Payload,
@@ -130,17 +152,19 @@ export async function confirmCode(
   now = new Date(),
 ): Promise<StepOutcome> {
   if (purchase.status !== 'code-sent') return 'done'
-  return inTransaction(payload, async (req) => {
-    const tries = purchase.codeTries ?? 0
-    const expired = !purchase.codeExpiresAt || new Date(purchase.codeExpiresAt).getTime() <= now.getTime()
-    if (expired || tries >= CODE_TRIES || !purchase.codeHash) return 'code-expired'
-    if (hashToken(tidyCode(typed)) !== purchase.codeHash) {
-      await update(payload, purchase.id, { codeTries: tries + 1 }, req)
-      return tries + 1 >= CODE_TRIES ? 'code-expired' : 'code-wrong'
-    }
-    await update(payload, purchase.id, { status: 'verified', codeHash: null, codeExpiresAt: null }, req)
-    return 'done'
+  const expired = !purchase.codeExpiresAt || new Date(purchase.codeExpiresAt).getTime() <= now.getTime()
+  if (expired || !purchase.codeHash) return 'code-expired'
+  const taken = await takeCodeTry(payload, purchase.id)
+  if (taken === null) return 'code-expired'
+  if (hashToken(tidyCode(typed)) !== purchase.codeHash) return taken >= CODE_TRIES ? 'code-expired' : 'code-wrong'
+  await payload.update({
+    collection: 'purchases',
+    id: purchase.id,
+    data: { status: 'verified', codeHash: null, codeExpiresAt: null },
+    depth: 0,
+    overrideAccess: true,
   })
+  return 'done'
 }
 
 const typedName = personNameField()

@@ -183,6 +183,17 @@ export function checkoutSuite(label: string, setup: () => Promise<TestDatabase>)
       expect((await purchaseOf(second.purchase.id)).status).toBe('code-sent')
     })
 
+    it('the code: twenty guesses sent at once spend the five tries, no more, and the right code then comes too late', async () => {
+      const { purchase, code } = await start('guesser@example.com')
+      const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'))
+      const outcomes = await Promise.all(guesses.map((guess) => checkout.confirmCode(payload, purchase, guess, NOW)))
+      expect(outcomes.filter((o) => o === 'code-wrong')).toHaveLength(4)
+      expect(outcomes.filter((o) => o === 'code-expired')).toHaveLength(16)
+      expect((await purchaseOf(purchase.id)).codeTries).toBe(5)
+      expect(await checkout.confirmCode(payload, await purchaseOf(purchase.id), code, NOW)).toBe('code-expired')
+      expect((await purchaseOf(purchase.id)).status).toBe('code-sent')
+    })
+
     it('the agreement: a name and a tick are needed; the evidence names the exact version and is mailed; it never changes', async () => {
       const { purchase, code } = await start('fay@example.com')
       const versions = await payload.find({
