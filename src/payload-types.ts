@@ -75,6 +75,10 @@ export interface Config {
     'person-notes': PersonNote;
     'credit-entries': CreditEntry;
     'workshop-registrations': WorkshopRegistration;
+    purchases: Purchase;
+    packages: Package;
+    agreements: Agreement;
+    'agreement-versions': AgreementVersion;
     'mail-outbox': MailOutbox;
     testimonials: Testimonial;
     'blog-posts': BlogPost;
@@ -100,6 +104,10 @@ export interface Config {
     'person-notes': PersonNotesSelect<false> | PersonNotesSelect<true>;
     'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
     'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
+    purchases: PurchasesSelect<false> | PurchasesSelect<true>;
+    packages: PackagesSelect<false> | PackagesSelect<true>;
+    agreements: AgreementsSelect<false> | AgreementsSelect<true>;
+    'agreement-versions': AgreementVersionsSelect<false> | AgreementVersionsSelect<true>;
     'mail-outbox': MailOutboxSelect<false> | MailOutboxSelect<true>;
     testimonials: TestimonialsSelect<false> | TestimonialsSelect<true>;
     'blog-posts': BlogPostsSelect<false> | BlogPostsSelect<true>;
@@ -131,6 +139,7 @@ export interface Config {
     availability: Availability;
     'mail-texts': MailText;
     'newsletter-archive': NewsletterArchive;
+    'payment-details': PaymentDetail;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
@@ -144,6 +153,7 @@ export interface Config {
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
     'mail-texts': MailTextsSelect<false> | MailTextsSelect<true>;
     'newsletter-archive': NewsletterArchiveSelect<false> | NewsletterArchiveSelect<true>;
+    'payment-details': PaymentDetailsSelect<false> | PaymentDetailsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -477,6 +487,156 @@ export interface Workshop {
   createdAt: string;
 }
 /**
+ * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "purchases".
+ */
+export interface Purchase {
+  id: number;
+  reference?: string | null;
+  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid';
+  email: string;
+  package?: (number | null) | Package;
+  packageTitle: string;
+  amount: number;
+  sessions: number;
+  sessionMinutes: number;
+  validityDays: number;
+  paymentMethod?: 'bank-transfer' | null;
+  paidAt?: string | null;
+  paidAt_tz?: string | null;
+  paidBy?: (number | null) | User;
+  agreementVersion?: (number | null) | AgreementVersion;
+  agreementHash?: string | null;
+  agreedName?: string | null;
+  agreedAt?: string | null;
+  agreedAt_tz?: string | null;
+  agreedEmail?: string | null;
+  intakeAnswers?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  codeHash?: string | null;
+  codeExpiresAt?: string | null;
+  codeTries?: number | null;
+  clientKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "packages".
+ */
+export interface Package {
+  id: number;
+  /**
+   * The name of the pricing card this package sells, exactly as on Pages → Coaching.
+   */
+  card: string;
+  onSale?: boolean | null;
+  sessions: number;
+  sessionMinutes: number;
+  /**
+   * From the day the payment arrives.
+   */
+  validityDays: number;
+  /**
+   * The buyer accepts its current text, by typing their name.
+   */
+  agreement: number | Agreement;
+  intakeQuestions?:
+    | {
+        question: string;
+        kind: 'short' | 'long' | 'choice';
+        required?: boolean | null;
+        /**
+         * For "A choice": one choice per line.
+         */
+        choices?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The terms a buyer accepts before paying. Each save keeps the text as a new version: a purchase always shows the exact version its buyer accepted.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreements".
+ */
+export interface Agreement {
+  id: number;
+  title: string;
+  /**
+   * Plain text; blank lines separate paragraphs. At most 20,000 characters.
+   */
+  text: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  currentPassword?: string | null;
+  name?: string | null;
+  /**
+   * The first account is always an admin. Only admins can change roles.
+   */
+  role: 'admin' | 'editor';
+  totpEnabled?: boolean | null;
+  totpSecret?: string | null;
+  totpPendingSecret?: string | null;
+  totpLastStep?: number | null;
+  lastLoginAt?: string | null;
+  lastLoginAt_tz?: string | null;
+  previousLoginAt?: string | null;
+  firstAccount?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
+}
+/**
+ * Each saved text of an agreement, kept as it was. Buyers accept one of these.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreement-versions".
+ */
+export interface AgreementVersion {
+  id: number;
+  agreement?: (number | null) | Agreement;
+  number: number;
+  title: string;
+  text: string;
+  hash: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Mail sent by the site. "Failed" mail was tried 8 times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -678,43 +838,6 @@ export interface Faq {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  currentPassword?: string | null;
-  name?: string | null;
-  /**
-   * The first account is always an admin. Only admins can change roles.
-   */
-  role: 'admin' | 'editor';
-  totpEnabled?: boolean | null;
-  totpSecret?: string | null;
-  totpPendingSecret?: string | null;
-  totpLastStep?: number | null;
-  lastLoginAt?: string | null;
-  lastLoginAt_tz?: string | null;
-  previousLoginAt?: string | null;
-  firstAccount?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "rate-limit-hits".
  */
 export interface RateLimitHit {
@@ -779,6 +902,22 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'workshop-registrations';
         value: number | WorkshopRegistration;
+      } | null)
+    | ({
+        relationTo: 'purchases';
+        value: number | Purchase;
+      } | null)
+    | ({
+        relationTo: 'packages';
+        value: number | Package;
+      } | null)
+    | ({
+        relationTo: 'agreements';
+        value: number | Agreement;
+      } | null)
+    | ({
+        relationTo: 'agreement-versions';
+        value: number | AgreementVersion;
       } | null)
     | ({
         relationTo: 'mail-outbox';
@@ -1014,6 +1153,84 @@ export interface WorkshopRegistrationsSelect<T extends boolean = true> {
   cancelledAt_tz?: T;
   cancelledBy?: T;
   sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "purchases_select".
+ */
+export interface PurchasesSelect<T extends boolean = true> {
+  reference?: T;
+  status?: T;
+  email?: T;
+  package?: T;
+  packageTitle?: T;
+  amount?: T;
+  sessions?: T;
+  sessionMinutes?: T;
+  validityDays?: T;
+  paymentMethod?: T;
+  paidAt?: T;
+  paidAt_tz?: T;
+  paidBy?: T;
+  agreementVersion?: T;
+  agreementHash?: T;
+  agreedName?: T;
+  agreedAt?: T;
+  agreedAt_tz?: T;
+  agreedEmail?: T;
+  intakeAnswers?: T;
+  codeHash?: T;
+  codeExpiresAt?: T;
+  codeTries?: T;
+  clientKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "packages_select".
+ */
+export interface PackagesSelect<T extends boolean = true> {
+  card?: T;
+  onSale?: T;
+  sessions?: T;
+  sessionMinutes?: T;
+  validityDays?: T;
+  agreement?: T;
+  intakeQuestions?:
+    | T
+    | {
+        question?: T;
+        kind?: T;
+        required?: T;
+        choices?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreements_select".
+ */
+export interface AgreementsSelect<T extends boolean = true> {
+  title?: T;
+  text?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreement-versions_select".
+ */
+export interface AgreementVersionsSelect<T extends boolean = true> {
+  agreement?: T;
+  number?: T;
+  title?: T;
+  text?: T;
+  hash?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1927,6 +2144,21 @@ export interface NewsletterArchive {
   createdAt?: string | null;
 }
 /**
+ * Shown to buyers who pay by bank transfer, with the reference of their purchase.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-details".
+ */
+export interface PaymentDetail {
+  id: number;
+  accountHolder?: string | null;
+  account?: string | null;
+  bank?: string | null;
+  referenceHint?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
@@ -2265,6 +2497,19 @@ export interface MailTextsSelect<T extends boolean = true> {
  */
 export interface NewsletterArchiveSelect<T extends boolean = true> {
   enabled?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-details_select".
+ */
+export interface PaymentDetailsSelect<T extends boolean = true> {
+  accountHolder?: T;
+  account?: T;
+  bank?: T;
+  referenceHint?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -5,7 +5,7 @@ import { buildConfig } from 'payload'
 
 import { Availability } from '@/features/booking/Availability'
 import { DiscoveryCalls } from '@/features/booking/DiscoveryCalls'
-import { datesInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { datesInCoachTimeZone, zonePickersInBrowser } from '@/features/booking/coach-time-zone'
 import { Books } from '@/features/content/collections/Books'
 import { BlogPosts } from '@/features/content/collections/BlogPosts'
 import { CoachingServices } from '@/features/content/collections/CoachingServices'
@@ -40,6 +40,10 @@ import { peopleEndpoints } from '@/features/people/endpoints'
 import { PersonNotes } from '@/features/people/PersonNotes'
 import { CreditEntries } from '@/features/packages/CreditEntries'
 import { WorkshopRegistrations } from '@/features/workshops/WorkshopRegistrations'
+import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
+import { Packages } from '@/features/packages/Packages'
+import { PaymentDetails } from '@/features/packages/PaymentDetails'
+import { Purchases } from '@/features/packages/Purchases'
 import { Announcement } from '@/features/site/Announcement'
 import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
@@ -110,6 +114,10 @@ export default buildConfig({
     PersonNotes,
     CreditEntries,
     WorkshopRegistrations,
+    Purchases,
+    Packages,
+    Agreements,
+    AgreementVersions,
     // Its times in the coach's zone, like every date the admin shows (platform cannot know that zone).
     datesInCoachTimeZone(MailOutbox),
     Testimonials,
@@ -123,6 +131,7 @@ export default buildConfig({
     RateLimitHits,
   ]
     .map(withLocksReadInTransaction)
+    .map(zonePickersInBrowser)
     .map((c) => ({ ...c, admin: { ...c.admin, hideAPIURL: true } })),
   globals: [
     SiteSettings,
@@ -136,7 +145,10 @@ export default buildConfig({
     Availability,
     MailTexts,
     NewsletterArchive,
-  ].map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
+    PaymentDetails,
+  ]
+    .map(zonePickersInBrowser)
+    .map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
   // "Time zone", as everywhere else the coach reads it (Payload says "Timezone" beside each date).
   i18n: { translations: { en: { general: { timezone: 'Time zone' } } } },
   // Field messages reach the admin in production too (see the hook).

@@ -5,8 +5,19 @@ import { Card } from './Card'
 
 export type PricingPlan = { name: string; price: number; rhythm: string; features: { feature: string }[] }
 
-/** The coaching page's pricing cards, each with a button to book the free discovery call. */
-export function PricingCards({ plans, callToAction }: { plans: PricingPlan[]; callToAction: string }) {
+/**
+ * The coaching page's pricing cards, each with a button to book the free discovery call, and "Buy" on the
+ * cards sold as a package (`buyLinks`: card name → the package's buy page).
+ */
+export function PricingCards({
+  plans,
+  callToAction,
+  buyLinks = {},
+}: {
+  plans: PricingPlan[]
+  callToAction: string
+  buyLinks?: Record<string, string>
+}) {
   return (
     <ul className="card-grid pricing" data-list="pricing">
       {plans.map((plan, i) => (
@@ -18,6 +29,12 @@ export function PricingCards({ plans, callToAction }: { plans: PricingPlan[]; ca
               <li key={j}>{f.feature}</li>
             ))}
           </ul>
+          {Object.hasOwn(buyLinks, plan.name) && (
+            <Link href={buyLinks[plan.name]!} className="button button--primary">
+              Buy
+              <span className="visually-hidden"> the {plan.name}</span>
+            </Link>
+          )}
           <Link href="/scheduling" className="button button--secondary">
             {callToAction}
             <span className="visually-hidden"> about the {plan.name}</span>

@@ -9,13 +9,13 @@ import { DEVICE_COOKIE, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
-import { browserChecksRan, CHECKED_IN_BROWSER_ONLY, formChecked } from '../support/admin-forms'
+import { browserChecksRan, CHECKED_IN_BROWSER_ONLY, formChecked, moveOutcome } from '../support/admin-forms'
 import { freshPostgres } from '../support/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account } from '../support/coach'
 import { checkHtml } from '../support/html-checker'
 import { watchPolicyViolations } from '../support/policy-violations'
-import { e2ePort } from '../support/ports'
+import { DATABASES, freePort } from '../support/own-sites'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const CURRENT_PASSWORD_MISSING = 'Enter your current password to change your e-mail or password.'
@@ -35,11 +35,6 @@ const inCoachZone = (iso: string) => {
 
 const NEW_PASSWORD = 'a-new-and-longer-coach-password'
 
-const DATABASES: [string, number][] = [
-  ['SQLite', e2ePort(8)],
-  ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(9)] as [string, number]] : []),
-]
-
 /**
  * The coach's own screens, clicked through in Chromium on a fresh seeded site (not through the REST API):
  * the first account, logging out and in, editing a testimonial, and a forgotten password. Payload's own mail
@@ -47,7 +42,7 @@ const DATABASES: [string, number][] = [
  * it needs itself (the coach's account, a call, an account of its own: ../support/coach.ts), so the tests run
  * alone or in any order.
  */
-describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
+describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
   let smtp: SmtpPeer
   let site: RunningSite
   let browser: Browser
@@ -62,7 +57,10 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
       dropDatabase = pg.cleanup
       env.DATABASE_URL = pg.url
     }
-    ;[site, browser] = await Promise.all([startBuildCopy(`e2e-admin-${database}`, port, env), launchBrowser()])
+    ;[site, browser] = await Promise.all([
+      startBuildCopy(`e2e-admin-${database}`, await freePort(), env),
+      launchBrowser(),
+    ])
   }, 120_000)
 
   afterAll(async () => {
@@ -130,6 +128,8 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
         (r) => r.method() === 'PATCH' && /\/cms-api\/users\/[^/?]+/.test(new URL(r.url()).pathname),
         { timeout: 10_000 },
       )
+      // Awaited below; a press that fails first leaves it to time out unheard, not as an unhandled rejection.
+      request.catch(() => {})
       if (attempt === 0) await submit(page, 'Save')
       else await page.getByRole('button', { name: 'Save', exact: true }).click()
       const sent = await request.catch((error: Error) => (attempt < 2 ? null : Promise.reject(error)))
@@ -548,14 +548,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database, port) => {
     await panel.getByLabel('Time (UTC)', { exact: true }).fill(later.slice(11, 16))
     await panel.getByRole('button', { name: 'Move the call', exact: true }).click()
     await expect
-      .poll(
-        () =>
-          page
-            .locator('#move-call-outcome')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 20_000 },
-      )
+      .poll(() => moveOutcome(page), { timeout: 20_000 })
       .toMatch(/^Moved to .+\. Lin Visitor gets the new time by mail, with an updated invite\.$/)
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
     const mailsTo = (address: string) => smtp.mails.filter((m) => m.to?.some((t) => t.address === address))

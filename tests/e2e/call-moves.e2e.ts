@@ -1,45 +1,19 @@
 import { TZDate } from '@date-fns/tz'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { formatSlot } from '@/features/booking/slots'
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE } from '../support/browser'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
+import { moveOutcome } from '../support/admin-forms'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
-import { freshPostgres } from '../support/database'
 import { mailsWritten } from '../support/mail-files'
-import { e2ePort } from '../support/ports'
-
-const DATABASES: [string, number][] = [
-  ['SQLite', e2ePort(40)],
-  ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(41)] as [string, number]] : []),
-]
-
-const sites = new Map<string, RunningSite>()
-const cleanups: (() => Promise<void>)[] = []
-let browser: Browser
+import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 
 // Servers of this file's own (one per database, side by side): the moves here take and free open times and
 // send mail, which must not change what the shared seeded servers offer other files' visitors while they run.
-beforeAll(async () => {
-  const start = async ([database, port]: [string, number]) => {
-    const env: Record<string, string> = { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }
-    if (database === 'PostgreSQL') {
-      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-      cleanups.push(pg.cleanup)
-      env.DATABASE_URL = pg.url
-    }
-    sites.set(database, await startBuildCopy(`e2e-move-${database}`, port, env))
-  }
-  ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
-}, 150_000)
-
-afterAll(async () => {
-  await browser?.close()
-  for (const site of sites.values()) await site.stop()
-  for (const cleanup of cleanups) await cleanup()
-})
+const own = sitesOfThisFile('move', { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' })
 
 /**
  * Moving a call from its screen in the admin, clicked through in Chromium as the coach at 1280 and 390
@@ -57,7 +31,7 @@ describe.each(DATABASES)('moving a call in the admin, on %s', (database) => {
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    site = sites.get(database)!
+    site = own.site(database)
     ;({ token } = await logInAsCoach(site.url))
     ;({ timeZone } = (await (
       await fetch(`${site.url}/cms-api/globals/availability`, { headers: { authorization: `JWT ${token}` } })
@@ -68,7 +42,7 @@ describe.each(DATABASES)('moving a call in the admin, on %s', (database) => {
   })
 
   const coachPage = async (viewport: { width: number; height: number }): Promise<Page> => {
-    const context = await browser.newContext({ viewport, timezoneId: 'UTC' })
+    const context = await own.browser().newContext({ viewport, timezoneId: 'UTC' })
     contexts.push(context)
     context.setDefaultTimeout(20_000)
     await context.addCookies([{ name: 'payload-token', value: token, url: site.url }])
@@ -189,14 +163,7 @@ describe.each(DATABASES)('moving a call in the admin, on %s', (database) => {
     await panel.getByLabel('A line to the visitor (optional)').fill('Something came up on my side, sorry!')
     await moveButton.click()
     await expect
-      .poll(
-        () =>
-          page
-            .locator('#move-call-outcome')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 20_000 },
-      )
+      .poll(() => moveOutcome(page), { timeout: 20_000 })
       .toBe(
         `Moved to ${formatSlot(new Date(slots[3]!), timeZone)}. Ada Mover gets the new time by mail with your line, with an updated invite.`,
       )
@@ -241,14 +208,7 @@ describe.each(DATABASES)('moving a call in the admin, on %s', (database) => {
     await panel.getByLabel(`Time (${timeZone})`, { exact: true }).fill(at.time)
     await panel.getByRole('button', { name: 'Move the call', exact: true }).click()
     await expect
-      .poll(
-        () =>
-          page
-            .locator('#move-call-outcome')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 20_000 },
-      )
+      .poll(() => moveOutcome(page), { timeout: 20_000 })
       .toBe(`Moved to ${formatSlot(sundayAt, timeZone)}. Bo Night gets the new time by mail, with an updated invite.`)
     expect(await startOf(boId)).toBe(sundayAt.toISOString())
     const [moved] = await mailsTo(bo, 'Your discovery call was moved')

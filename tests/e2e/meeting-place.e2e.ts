@@ -1,18 +1,17 @@
 import ICAL from 'ical.js'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { formChecked } from '../support/admin-forms'
 import { BOOKED } from '../support/answers'
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
-import { freshPostgres } from '../support/database'
 import { checkHtml } from '../support/html-checker'
 import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
-import { e2ePort } from '../support/ports'
+import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 
 // What the visitor and the coach read, word for word (not the code's constants: a changed text must fail here).
 const BY_PHONE = 'We talk by phone: Jordan Ellis calls you at the phone number you give.'
@@ -24,11 +23,6 @@ const PHONE_TOO_SHORT =
   'That number has only 4 digits; a phone number has at least 7. Please enter the whole number, with the area code.'
 const VIDEO_LINK_MISSING = 'A video call needs its link: paste the link of your room.'
 
-const DATABASES: [string, number][] = [
-  ['SQLite', e2ePort(30)],
-  ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(31)] as [string, number]] : []),
-]
-
 /** The invite attached to a mail, as a calendar program reads its event. */
 const inviteOf = (mail: Email) => {
   const ics = mail.attachments
@@ -38,30 +32,9 @@ const inviteOf = (mail: Email) => {
 }
 const manageLink = (mail: Email) => /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')![0]
 
-const sites = new Map<string, RunningSite>()
-const cleanups: (() => Promise<void>)[] = []
-let browser: Browser
-
 // Servers of this file's own (one per database, started side by side): changing Where we meet on the shared
 // seeded servers would change what other files' bookings say while they run.
-beforeAll(async () => {
-  const start = async ([database, port]: [string, number]) => {
-    const env: Record<string, string> = { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }
-    if (database === 'PostgreSQL') {
-      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-      cleanups.push(pg.cleanup)
-      env.DATABASE_URL = pg.url
-    }
-    sites.set(database, await startBuildCopy(`e2e-meet-${database}`, port, env))
-  }
-  ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
-}, 150_000)
-
-afterAll(async () => {
-  await browser?.close()
-  for (const site of sites.values()) await site.stop()
-  for (const cleanup of cleanups) await cleanup()
-})
+const own = sitesOfThisFile('meet', { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' })
 
 /**
  * "Where we meet", end to end in Chromium on a seeded site of this file's own: the coach sets it in Booking →
@@ -79,7 +52,7 @@ describe.each(DATABASES)('where we meet, on %s', (database) => {
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    site = sites.get(database)!
+    site = own.site(database)
     ;({ token } = await logInAsCoach(site.url))
   })
   afterAll(async () => {
@@ -87,7 +60,7 @@ describe.each(DATABASES)('where we meet, on %s', (database) => {
   })
 
   const newPage = async (options: { javaScriptEnabled?: boolean; coach?: boolean } = {}): Promise<Page> => {
-    const context = await browser.newContext({
+    const context = await own.browser().newContext({
       viewport: DESKTOP,
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       timezoneId: 'UTC',

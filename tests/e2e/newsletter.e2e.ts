@@ -11,6 +11,7 @@ import { COACH, logInAsCoach } from '../support/coach'
 import { SUBSCRIBE_SUCCESS } from '../support/answers'
 import { fillTimeFromNow } from '../support/fill-time'
 import { e2ePort } from '../support/ports'
+import { aConfirmedReader } from '../support/scenarios'
 
 /**
  * The coach writes a newsletter issue in the admin, previews it, sends a test to themself, then sends it to
@@ -77,25 +78,10 @@ describe('the newsletter in the admin', () => {
   }
 
   /** A reader who signed up in the footer and confirmed with the mailed link's button (its requests, as sent). */
-  const confirmedSubscriber = async (email: string, ip: string) => {
-    const signedUp = await fetch(`${site.url}/api/subscribe`, {
-      method: 'POST',
-      body: JSON.stringify({ email }),
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+  const confirmedSubscriber = (email: string, ip: string) =>
+    aConfirmedReader(site.url, email, async () => (await mailsTo(email, /confirm your subscription/i))[0], {
+      'x-forwarded-for': ip,
     })
-    expect(signedUp.status).toBe(200)
-    const confirmMail = async () => (await mailsTo(email, /confirm your subscription/i))[0]
-    await expect.poll(confirmMail, { timeout: 15_000 }).toBeDefined()
-    const token = /\/newsletter\/confirm\/([\w-]+)/.exec((await confirmMail())?.text ?? '')?.[1]
-    expect(token).toBeTruthy()
-    const confirmed = await fetch(`${site.url}/api/newsletter/confirm`, {
-      method: 'POST',
-      body: new URLSearchParams({ token: token! }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url, 'x-forwarded-for': ip },
-      redirect: 'manual',
-    })
-    expect([confirmed.status, confirmed.headers.get('location')]).toEqual([303, '/newsletter/confirmed'])
-  }
 
   /** A new reader, in Chromium: the footer's form, then the button on the page the confirmation mail links to. */
   const readerSignsUpInTheFooter = async (email: string) => {

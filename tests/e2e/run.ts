@@ -58,14 +58,19 @@ try {
   // The seeded servers run as behind one proxy (TRUST_PROXY_HOPS=1), so tests can speak for many visitors by
   // setting X-Forwarded-For; the empty one keeps npm start's default (no proxy: the header is not believed).
   const behindProxy = { TRUST_PROXY_HOPS: '1' }
-  const [seeded, empty, down, seededPg] = await Promise.all([
+  const starting = await Promise.allSettled([
     startBuildCopy('e2e-seeded', e2ePort(1), behindProxy),
     startBuildCopy('e2e-empty', e2ePort(2), { SEED_ON_START: 'false' }),
     // Nothing listens on port 9: the database is unreachable.
     startBuildCopy('e2e-down', e2ePort(3), { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
     pg ? startBuildCopy('e2e-seeded-pg', e2ePort(4), { ...behindProxy, DATABASE_URL: pg.url }) : Promise.resolve(null),
   ])
-  sites.push(seeded, empty, down, ...(seededPg ? [seededPg] : []))
+  // The servers that did start are stopped at the end, also when another one did not.
+  for (const s of starting) if (s.status === 'fulfilled' && s.value) sites.push(s.value)
+  const failed = starting.find((s) => s.status === 'rejected')
+  if (failed) throw failed.reason
+  const [seeded, empty, down, seededPg] = starting.map((s) => (s as PromiseFulfilledResult<RunningSite | null>).value)
+  if (!seeded || !empty || !down) throw new Error('a server of the run did not start')
   console.log(`Servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 
   const env = {

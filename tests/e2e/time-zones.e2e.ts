@@ -1,26 +1,21 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { formChecked } from '../support/admin-forms'
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
-import { freshPostgres } from '../support/database'
-import { e2ePort } from '../support/ports'
+import { DATABASES, sitesOfThisFile } from '../support/own-sites'
+import { aConfirmedReader } from '../support/scenarios'
 
 // What the coach reads under a workshop's date and the banner's end, word for word.
 const zoneNote = (zone: string, more: string) =>
   `Times are in ${zone}, your time zone (set in Booking → Availability). ${more}`
 const WORKSHOP_DATE_NOTE = zoneNote('America/New_York', 'The site shows the same time.')
 const BANNER_END_NOTE = zoneNote('America/New_York', 'The banner disappears by itself after this moment.')
-
-const DATABASES: [string, number][] = [
-  ['SQLite', e2ePort(40)],
-  ...(process.env.TEST_POSTGRES_URL ? [['PostgreSQL', e2ePort(41)] as [string, number]] : []),
-]
 
 /** How the admin writes `iso` in `zone`: on a document's screen, and in a list (ending with the zone's short name). */
 const SHOWN_IN = (iso: string, zone: string) => {
@@ -41,30 +36,9 @@ const day = (d: number) => ({
   ),
 })
 
-const sites = new Map<string, RunningSite>()
-const cleanups: (() => Promise<void>)[] = []
-let browser: Browser
-
 // Servers of this file's own (one per database, side by side): the coach's zone changes here, which would
 // change the times other files read on the shared seeded servers.
-beforeAll(async () => {
-  const start = async ([database, port]: [string, number]) => {
-    const env: Record<string, string> = {}
-    if (database === 'PostgreSQL') {
-      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-      cleanups.push(pg.cleanup)
-      env.DATABASE_URL = pg.url
-    }
-    sites.set(database, await startBuildCopy(`e2e-zones-${database}`, port, env))
-  }
-  ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
-}, 150_000)
-
-afterAll(async () => {
-  await browser?.close()
-  for (const site of sites.values()) await site.stop()
-  for (const cleanup of cleanups) await cleanup()
-})
+const own = sitesOfThisFile('zones')
 
 /**
  * The coach's time zone is one setting, Booking → Availability: on a site of this file's own, the coach (in
@@ -80,7 +54,7 @@ describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
   const auth = () => ({ authorization: `JWT ${token}`, 'content-type': 'application/json' })
 
   beforeAll(async () => {
-    site = sites.get(database)!
+    site = own.site(database)
     ;({ token } = await logInAsCoach(site.url))
     await setZone('America/New_York')
   })
@@ -99,7 +73,7 @@ describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
 
   /** A page of the site in a browser set to `timezoneId`, as the coach when `coach`. */
   async function newPage(viewport: { width: number; height: number }, timezoneId: string, coach: boolean) {
-    const context = await browser.newContext({ viewport, timezoneId })
+    const context = await own.browser().newContext({ viewport, timezoneId })
     contexts.push(context)
     context.setDefaultTimeout(20_000)
     if (coach) await context.addCookies([{ name: 'payload-token', value: token, url: site.url }])
@@ -215,26 +189,11 @@ describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
 
   /** A reader who signs up in the footer and confirms with the mailed link; answers its id and consent time. */
   async function aSubscriber(email: string): Promise<{ id: number; at: string }> {
-    const signedUp = await fetch(`${site.url}/api/subscribe`, {
-      method: 'POST',
-      body: JSON.stringify({ email }),
-      headers: { 'content-type': 'application/json' },
-    })
-    expect(signedUp.status).toBe(200)
-    const confirmMail = async () =>
+    await aConfirmedReader(site.url, email, async () =>
       (await mailsWritten(site.dataDir)).find(
         (m) => m.to?.[0]?.address === email && /confirm your subscription/i.test(m.subject ?? ''),
-      )
-    await expect.poll(confirmMail, { timeout: 15_000 }).toBeDefined()
-    const token = /\/newsletter\/confirm\/([\w-]+)/.exec((await confirmMail())?.text ?? '')?.[1]
-    expect(token).toBeTruthy()
-    const confirmed = await fetch(`${site.url}/api/newsletter/confirm`, {
-      method: 'POST',
-      body: new URLSearchParams({ token: token! }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
-      redirect: 'manual',
-    })
-    expect(confirmed.status).toBe(303)
+      ),
+    )
     const found = (await (
       await fetch(`${site.url}/cms-api/subscribers?where[email][equals]=${encodeURIComponent(email)}`, {
         headers: auth(),

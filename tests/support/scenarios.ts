@@ -145,3 +145,31 @@ export const anIssue = (payload: Payload, subject: string) =>
     },
     overrideAccess: true,
   })
+
+/**
+ * A reader subscribed and confirmed the visitor's way, over HTTP on a running site: the sign-up (from
+ * `headers`' client, if given), the confirmation mail found by `confirmMail`, and the button its link opens.
+ */
+export async function aConfirmedReader(
+  siteUrl: string,
+  email: string,
+  confirmMail: () => Promise<{ text?: string } | undefined>,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const signedUp = await fetch(`${siteUrl}/api/subscribe`, {
+    method: 'POST',
+    body: JSON.stringify({ email }),
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+  expect(signedUp.status).toBe(200)
+  await expect.poll(confirmMail, { timeout: 15_000 }).toBeDefined()
+  const token = /\/newsletter\/confirm\/([\w-]+)/.exec((await confirmMail())?.text ?? '')?.[1]
+  expect(token).toBeTruthy()
+  const confirmed = await fetch(`${siteUrl}/api/newsletter/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ token: token! }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: siteUrl, ...headers },
+    redirect: 'manual',
+  })
+  expect([confirmed.status, confirmed.headers.get('location')]).toEqual([303, '/newsletter/confirmed'])
+}

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { nextMay15 } from '@/domain/announcement'
+import { seedPackages } from '@/features/packages/seed'
 import * as sample from './content'
 import { abstractImage } from './images'
 
@@ -103,6 +104,7 @@ export async function seedIfEmpty(payload: Payload, now = new Date()): Promise<'
     data: { text: sample.announcementText, link: '/workshops', endsAt: nextMay15(now).toISOString() },
     req,
   })
+  await seedPackages(payload, req)
   await payload.kv.set(SEED_MARK, now.toISOString())
   return 'seeded'
 }

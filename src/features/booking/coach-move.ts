@@ -16,6 +16,7 @@ import {
   openSlots,
   wallClockInstant,
   type Availability,
+  type Interval,
   type SlotDay,
 } from './slots'
 
@@ -41,11 +42,15 @@ export async function openTimesToMove(
   req: Pick<PayloadRequest, 'payload'> & Partial<PayloadRequest>,
   call: Pick<DiscoveryCall, 'id'>,
   now = new Date(),
-): Promise<{ days: SlotDay[]; timeZone: string; rules: { a: Availability; busy: { start: Date; end: Date }[] } }> {
+): Promise<{
+  days: SlotDay[]
+  timeZone: string
+  rules: { a: Availability; busy: Interval[]; others: Interval[] }
+}> {
   const { availability, busy } = await readBookingRules(req.payload, req)
   const a: Availability = { ...availability, noticeHours: 0 }
   const others = (await liveCalls(req.payload, new Date(now.getTime() - DAY), req)).filter((c) => c.id !== call.id)
-  return { days: openSlots(a, busy, others, now), timeZone: a.timeZone, rules: { a, busy } }
+  return { days: openSlots(a, busy, others, now), timeZone: a.timeZone, rules: { a, busy, others } }
 }
 
 const answer = (message: string, status = 200) => Response.json({ message }, { status })
@@ -116,8 +121,7 @@ const move = guarded(async (req, call, body) => {
   } else {
     start = typeof body.startsAt === 'string' ? new Date(body.startsAt) : null
     if (!start || Number.isNaN(start.getTime())) return refuse('Please pick one of your open times.', 422)
-    const others = (await liveCalls(req.payload, new Date(now.getTime() - DAY), req)).filter((c) => c.id !== call.id)
-    if (!isOpenSlot(rules.a, rules.busy, others, now, start))
+    if (!isOpenSlot(rules.a, rules.busy, rules.others, now, start))
       return refuse(
         'That time is not open any more. Pick another one, or tick “Outside my open hours” to choose any time.',
         409,

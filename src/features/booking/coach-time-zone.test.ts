@@ -1,7 +1,16 @@
-import type { CollectionConfig, DateField, Payload } from 'payload'
+import type { CollectionConfig, DateField, GlobalConfig, GroupField, Payload, RowField, TabsField } from 'payload'
 import { describe, expect, it, vi } from 'vitest'
 
-import { datesInCoachTimeZone, readCoachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
+import {
+  coachTimeZone,
+  DATE_IN_ZONE_FIELD,
+  datesInCoachTimeZone,
+  followsCoachTimeZone,
+  readCoachTimeZone,
+  shownInCoachTimeZone,
+  ZONE_DATE_CELL,
+  zonePickersInBrowser,
+} from './coach-time-zone'
 
 /** A Local API that answers Availability with `zones` in turn (an Error: the read fails). */
 function payloadAnswering(...zones: (string | Error)[]) {
@@ -70,5 +79,44 @@ describe('shownInCoachTimeZone', () => {
     }
     const fields = datesInCoachTimeZone(collection).fields as DateField[]
     expect(fields.map((f) => Boolean(f.timezone))).toEqual([false, true, false])
+  })
+})
+
+describe('zonePickersInBrowser', () => {
+  it('names UTC alone to Payload and gives every date with a zone, at any depth, the picker made in the browser', () => {
+    const global: GlobalConfig = {
+      slug: 'availability',
+      fields: [
+        { name: 'until', type: 'date', timezone: followsCoachTimeZone() },
+        { name: 'plain', type: 'date' },
+        {
+          name: 'feed',
+          type: 'group',
+          fields: [
+            shownInCoachTimeZone({ name: 'readAt' }),
+            { type: 'row', fields: [shownInCoachTimeZone({ name: 'failingSince' })] },
+          ],
+        },
+        { type: 'tabs', tabs: [{ label: 'More', fields: [{ name: 'at', type: 'date', timezone: coachTimeZone() }] }] },
+        { name: 'own', type: 'date', timezone: followsCoachTimeZone(), admin: { components: { Field: '@/x#X' } } },
+      ],
+    }
+    const [until, plain, feed, tabs, own] = zonePickersInBrowser(global).fields as [
+      DateField,
+      DateField,
+      GroupField,
+      TabsField,
+      DateField,
+    ]
+    const row = feed.fields[1] as RowField
+    const zoned = [until, feed.fields[0] as DateField, row.fields[0] as DateField, tabs.tabs[0]!.fields[0] as DateField]
+    for (const date of zoned) {
+      expect(date.admin?.components?.Field).toBe(DATE_IN_ZONE_FIELD)
+      expect((date.timezone as { supportedTimezones: unknown }).supportedTimezones).toEqual([
+        { label: 'UTC', value: 'UTC' },
+      ])
+    }
+    expect(plain.admin?.components?.Field).toBeUndefined()
+    expect(own.admin?.components?.Field).toBe('@/x#X')
   })
 })

@@ -1,7 +1,43 @@
-import type { CollectionConfig, DateField, Payload, PayloadRequest } from 'payload'
+import type { CollectionConfig, DateField, Field, GlobalConfig, Payload, PayloadRequest } from 'payload'
 
-import { defaultCoachTimeZone, timeZoneOptions } from '@/domain/dates'
+import { defaultCoachTimeZone } from '@/domain/dates'
 import { readAvailability } from './calls'
+
+/**
+ * The zones each date field names to Payload: UTC alone. Payload checks every zone a field offers by building
+ * a formatter for it, once per field at start (validateTimezones): four hundred zones for each of twenty dates
+ * left the server about 60 MB larger for good (measured idle: 289 MB, 229 MB with UTC alone). The picker's
+ * full list is made in the browser instead (./admin/DateInZoneField.tsx, which `zonePickersInBrowser` gives
+ * every date with a zone); what is stored beside a date is never checked against the list either way.
+ */
+const ZONES_NAMED_TO_PAYLOAD = [{ label: 'UTC', value: 'UTC' }]
+
+/** The client field of a date with a zone: Payload's own, with every zone the browser knows in its picker. */
+export const DATE_IN_ZONE_FIELD = '@/features/booking/admin/DateInZoneField#DateInZoneField'
+
+/**
+ * Every date field with a zone, at any depth of these fields, shown through DATE_IN_ZONE_FIELD unless it has a
+ * field component of its own: for the collections and globals of the config, so no date with a zone (a new
+ * one included) offers UTC alone.
+ */
+export function zonePickersInBrowser<T extends CollectionConfig | GlobalConfig>(config: T): T {
+  return { ...config, fields: config.fields.map(withZonePicker) }
+}
+
+function withZonePicker(field: Field): Field {
+  if (field.type === 'date' && field.timezone && !field.admin?.components?.Field)
+    return {
+      ...field,
+      admin: { ...field.admin, components: { ...field.admin?.components, Field: DATE_IN_ZONE_FIELD } },
+    }
+  if ('fields' in field && Array.isArray(field.fields))
+    return { ...field, fields: field.fields.map(withZonePicker) } as Field
+  if (field.type === 'tabs')
+    return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: tab.fields.map(withZonePicker) })) }
+  if (field.type === 'blocks')
+    return { ...field, blocks: field.blocks.map((block) => ({ ...block, fields: block.fields.map(withZonePicker) })) }
+  return field
+}
 
 /**
  * The time zone of a date field that is shown in the coach's zone (a call's start, an issue's sending time):
@@ -9,7 +45,7 @@ import { readAvailability } from './calls'
  * first saved (a new document's form starts in that zone). Stored as text: a database enum of every zone would change with each new time zone release.
  */
 export const coachTimeZone = (): NonNullable<DateField['timezone']> => ({
-  supportedTimezones: timeZoneOptions(),
+  supportedTimezones: ZONES_NAMED_TO_PAYLOAD,
   override: ({ baseField }) => ({
     name: baseField.name,
     type: 'text',
@@ -59,7 +95,7 @@ export const followsCoachTimeZone = ({
   /** The document itself holds the coach's zone in `timeZone` (Availability, which cannot read itself). */
   zoneOfDocument?: boolean
 } = {}): NonNullable<DateField['timezone']> => ({
-  supportedTimezones: timeZoneOptions(),
+  supportedTimezones: ZONES_NAMED_TO_PAYLOAD,
   required,
   override: ({ baseField }) => ({
     name: baseField.name,

@@ -4,6 +4,8 @@ import { Button, useConfig, useDocumentInfo, useFormModified } from '@payloadcms
 import { useRouter } from 'next/navigation'
 import { useCallback, useEffect, useState, type ComponentProps } from 'react'
 
+import { postAction, type Outcome } from '@/platform/admin/post-action'
+
 import { instantIn, progressLine, sendQuestion, type Progress } from './issue-progress'
 
 /** The panel's buttons: Payload's, small and without their outer margin; secondary unless told. */
@@ -19,7 +21,6 @@ type IssueState = {
   confirmedSubscribers: number
   progress: Progress
 }
-type Outcome = { ok: boolean; text: string }
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'Draft: not sent',
@@ -104,22 +105,13 @@ function SavedIssueActions({ id }: { id: string }) {
     setBusy(true)
     setConfirming(false)
     try {
-      const res = await fetch(`${api}/${action}`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      const json = (await res.json().catch(() => ({}))) as { message?: string; errors?: { message: string }[] }
-      const text = json.message ?? json.errors?.[0]?.message ?? 'That did not work. Please try again.'
-      setOutcome({ ok: res.ok, text })
-      if (res.ok && action !== 'test') {
+      const outcome = await postAction(`${api}/${action}`, body)
+      setOutcome(outcome)
+      if (outcome.ok && action !== 'test') {
         await refresh()
         // The form's own fields (status, times) follow the issue as it now is.
         router.refresh()
       }
-    } catch {
-      setOutcome({ ok: false, text: 'The site could not be reached. Please check your connection and try again.' })
     } finally {
       setBusy(false)
     }

@@ -5,6 +5,7 @@ import type { Endpoint, PayloadHandler, PayloadRequest } from 'payload'
 import { readAvailability } from '@/features/booking/calls'
 import type { Newsletter } from '@/payload-types'
 import { toCsv } from '@/platform/csv'
+import { attachment } from '@/platform/download'
 import { crossSiteRefusal } from '@/platform/forms/cross-site'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
@@ -247,13 +248,7 @@ const deliveriesCsv = guarded('get', async (req, id) => {
     reason: d.reason ?? '',
   }))
   const csv = rows.length ? toCsv(rows) : 'email,status,attempts,sentAt,reason\r\n'
-  return new Response(csv, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="newsletter-${id}-deliveries.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  })
+  return attachment(csv, 'text/csv', `newsletter-${id}-deliveries.csv`)
 })
 
 /** The Newsletters collection's endpoints (Payload mounts them under /cms-api/newsletters). */

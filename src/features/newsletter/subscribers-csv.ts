@@ -1,6 +1,7 @@
 import type { PayloadHandler } from 'payload'
 
 import { csvCell as cell } from '@/platform/csv'
+import { attachment, fileDate } from '@/platform/download'
 
 /** GET /cms-api/subscribers/export.csv: confirmed subscribers with their consent time, for logged-in users. */
 export const exportConfirmedSubscribers: PayloadHandler = async (req) => {
@@ -17,11 +18,5 @@ export const exportConfirmedSubscribers: PayloadHandler = async (req) => {
     'email,consent_at,source',
     ...docs.map((d) => [d.email, d.consentAt ?? '', d.source ?? ''].map(cell).join(',')),
   ]
-  return new Response(`${lines.join('\r\n')}\r\n`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="subscribers-${new Date().toISOString().slice(0, 10)}.csv"`,
-      'Cache-Control': 'no-store',
-    },
-  })
+  return attachment(`${lines.join('\r\n')}\r\n`, 'text/csv', `subscribers-${fileDate()}.csv`)
 }

@@ -162,6 +162,26 @@ async function newsletter(r: Reader): Promise<TodayLine[]> {
   )
 }
 
+/** Purchases of a package whose bank transfer the coach has to confirm (admins only read purchases). */
+async function purchases(r: Reader): Promise<TodayLine[]> {
+  const counted = await ifAllowed(() =>
+    r.payload.count({
+      collection: 'purchases',
+      where: { status: { equals: 'awaiting-payment' } },
+      overrideAccess: false,
+      user: r.user,
+    }),
+  )
+  if (!counted || counted.totalDocs === 0) return []
+  return [
+    {
+      text: `${plural(counted.totalDocs, 'purchase', 'purchases')} awaiting a bank transfer.`,
+      href: `${ADMIN}/purchases?${new URLSearchParams({ 'where[status][equals]': 'awaiting-payment' })}`,
+      link: 'See the purchases',
+    },
+  ]
+}
+
 export async function readToday(payload: Payload, user: TypedUser, now = new Date()): Promise<Today> {
   const {
     availability: { timeZone },
@@ -174,6 +194,7 @@ export async function readToday(payload: Payload, user: TypedUser, now = new Dat
     messages(r),
     subscribers(r, since ? new Date(since) : null),
     newsletter(r),
+    purchases(r),
   ])
   return {
     timeZone,

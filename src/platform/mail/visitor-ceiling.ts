@@ -8,7 +8,13 @@ import type { MailSettings } from './settings'
  * newsletter confirmation and the "you already have a call" mail. (The coach's own notifications, and the
  * mails of a booked call, which the daily cap of calls bounds, are not counted.)
  */
-export const VISITOR_MAIL_KINDS = ['contact-confirmation', 'newsletter-confirmation', 'call-existing'] as const
+export const VISITOR_MAIL_KINDS = [
+  'contact-confirmation',
+  'newsletter-confirmation',
+  'call-existing',
+  // A package's checkout code (src/features/packages/checkout.ts).
+  'checkout-code',
+] as const
 type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number]
 
 const HOUR = 60 * 60 * 1000

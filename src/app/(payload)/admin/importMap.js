@@ -1,5 +1,6 @@
 import { ZoneDateCell as ZoneDateCell_a63c97562f904ca50f46765d59560143 } from '@/features/booking/admin/ZoneDateCell'
 import { ZoneNote as ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7 } from '@/features/booking/admin/ZoneNote'
+import { DateInZoneField as DateInZoneField_8d0ccd6a40f9f608e5cc0666471c2915 } from '@/features/booking/admin/DateInZoneField'
 import { MoveCallField as MoveCallField_cce2a07a541dd1c5d92e504c05753a6f } from '@/features/booking/admin/MoveCallField'
 import { PersonLink as PersonLink_88070f62a675d19bb89861d7f59ef7ff } from '@/features/people/PersonLink'
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
@@ -28,6 +29,8 @@ import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1e
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@/features/newsletter/IssueActions'
 import { RegistrationsExportLink as RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc } from '@/features/workshops/RegistrationsExportLink'
+import { MarkPaid as MarkPaid_c1f50c5fe18010eb0f20cb3422580863 } from '@/features/packages/admin/MarkPaid'
+import { IntakeAnswers as IntakeAnswers_4c4110f0f2154c6b4854d26d71bb179f } from '@/features/packages/admin/IntakeAnswers'
 import { WorkshopRegistrationsLinks as WorkshopRegistrationsLinks_672464350b4a42b7694b8e95dfabda4b } from '@/features/workshops/WorkshopRegistrationsLinks'
 import { CurrentPasswordField as CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2 } from '@/features/accounts/CurrentPasswordField'
 import { TwoStepLoginField as TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d } from '@/features/accounts/TwoStepLoginField'
@@ -52,6 +55,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "@/features/booking/admin/ZoneDateCell#ZoneDateCell": ZoneDateCell_a63c97562f904ca50f46765d59560143,
   "@/features/booking/admin/ZoneNote#ZoneNote": ZoneNote_a387aa97e5c9d6e37ea90b7e985841b7,
+  "@/features/booking/admin/DateInZoneField#DateInZoneField": DateInZoneField_8d0ccd6a40f9f608e5cc0666471c2915,
   "@/features/booking/admin/MoveCallField#MoveCallField": MoveCallField_cce2a07a541dd1c5d92e504c05753a6f,
   "@/features/people/PersonLink#PersonLink": PersonLink_88070f62a675d19bb89861d7f59ef7ff,
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
@@ -80,6 +84,8 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/newsletter/IssueActions#IssueActions": IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f,
   "@/features/workshops/RegistrationsExportLink#RegistrationsExportLink": RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc,
+  "@/features/packages/admin/MarkPaid#MarkPaid": MarkPaid_c1f50c5fe18010eb0f20cb3422580863,
+  "@/features/packages/admin/IntakeAnswers#IntakeAnswers": IntakeAnswers_4c4110f0f2154c6b4854d26d71bb179f,
   "@/features/workshops/WorkshopRegistrationsLinks#WorkshopRegistrationsLinks": WorkshopRegistrationsLinks_672464350b4a42b7694b8e95dfabda4b,
   "@/features/accounts/CurrentPasswordField#CurrentPasswordField": CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2,
   "@/features/accounts/TwoStepLoginField#TwoStepLoginField": TwoStepLoginField_32862f4ed6e8af41ad9a02ce8b165b6d,

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 
+import { buyLinks } from '@/features/packages/buy-links'
 import { sitePageMetadata } from '@/features/pages/metadata'
 import { getPageCopy } from '@/features/pages/read'
 import { CoachingView } from '@/features/pages/views/CoachingView'
@@ -10,5 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CoachingPage() {
-  return <CoachingView copy={await getPageCopy('coaching')} />
+  const [copy, links] = await Promise.all([getPageCopy('coaching'), buyLinks()])
+  return <CoachingView copy={copy} buyLinks={links} />
 }

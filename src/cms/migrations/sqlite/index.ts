@@ -24,6 +24,8 @@ import * as migration_20261126_010220_person_notes from './20261126_010220_perso
 import * as migration_20261126_014259_schema_after_merges from './20261126_014259_schema_after_merges';
 import * as migration_20261126_042439_credit_ledger from './20261126_042439_credit_ledger';
 import * as migration_20261126_061114_workshop_registration from './20261126_061114_workshop_registration';
+import * as migration_20261126_061645_packages_checkout from './20261126_061645_packages_checkout';
+import * as migration_20261126_074335_schema_after_merges from './20261126_074335_schema_after_merges';
 
 export const migrations = [
   {
@@ -154,6 +156,16 @@ export const migrations = [
   {
     up: migration_20261126_061114_workshop_registration.up,
     down: migration_20261126_061114_workshop_registration.down,
-    name: '20261126_061114_workshop_registration'
+    name: '20261126_061114_workshop_registration',
+  },
+  {
+    up: migration_20261126_061645_packages_checkout.up,
+    down: migration_20261126_061645_packages_checkout.down,
+    name: '20261126_061645_packages_checkout',
+  },
+  {
+    up: migration_20261126_074335_schema_after_merges.up,
+    down: migration_20261126_074335_schema_after_merges.down,
+    name: '20261126_074335_schema_after_merges'
   },
 ];

@@ -3,9 +3,9 @@
 import { Button, useConfig } from '@payloadcms/ui'
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 
-export type OpenDay = { label: string; slots: { value: string; label: string }[] }
+import { postAction, type Outcome } from '@/platform/admin/post-action'
 
-type Outcome = { ok: boolean; text: string }
+export type OpenDay = { label: string; slots: { value: string; label: string }[] }
 
 /** Where a move's confirmation waits while the screen reloads to show the call as it now is. */
 const doneKey = (id: string) => `move-call-done:${id}`
@@ -83,16 +83,7 @@ export function MoveCall({
   const post = async (action: 'move' | 'send-link', body: object): Promise<Outcome> => {
     setBusy(true)
     try {
-      const res = await fetch(`${api}/${action}`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      const json = (await res.json().catch(() => ({}))) as { message?: string; errors?: { message: string }[] }
-      return { ok: res.ok, text: json.message ?? json.errors?.[0]?.message ?? 'That did not work. Please try again.' }
-    } catch {
-      return { ok: false, text: 'The site could not be reached. Please check your connection and try again.' }
+      return await postAction(`${api}/${action}`, body)
     } finally {
       setBusy(false)
     }

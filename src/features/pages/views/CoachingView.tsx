@@ -11,8 +11,17 @@ import { getSiteSettings } from '@/features/site/site-settings'
 
 import type { PageCopy } from '../defaults'
 
-/** The coaching page's body, from its copy (published, or the latest draft in the coach's preview). */
-export async function CoachingView({ copy }: { copy: PageCopy<'coaching'> }) {
+/**
+ * The coaching page's body, from its copy (published, or the latest draft in the coach's preview), with "Buy"
+ * on the cards sold as packages (`buyLinks`, from src/features/packages: given by the route).
+ */
+export async function CoachingView({
+  copy,
+  buyLinks,
+}: {
+  copy: PageCopy<'coaching'>
+  buyLinks?: Record<string, string>
+}) {
   const { brand } = await getSiteSettings()
   return (
     <>
@@ -34,7 +43,7 @@ export async function CoachingView({ copy }: { copy: PageCopy<'coaching'> }) {
       </PageSection>
       <TestimonialList />
       <PageSection id="pricing-heading" heading="Pricing">
-        <PricingCards plans={copy.pricing} callToAction={copy.pricingCallToAction} />
+        <PricingCards plans={copy.pricing} callToAction={copy.pricingCallToAction} buyLinks={buyLinks} />
       </PageSection>
       <FaqList page="coaching" />
       <PageSection id="cta-heading" heading={copy.closing.heading} tone="cta" narrow>

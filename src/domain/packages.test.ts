@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+
+import {
+  agreementHash,
+  checkIntake,
+  choicesOf,
+  creditsValidUntil,
+  formatCents,
+  newCheckoutCode,
+  tidyCode,
+  transferReference,
+  type IntakeQuestion,
+} from './packages'
+
+describe('selling a package: the pure rules', () => {
+  it('hashes the exact text of an agreement (SHA-256, hex): one changed character is another hash', () => {
+    expect(agreementHash('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+    expect(agreementHash('abc ')).not.toBe(agreementHash('abc'))
+  })
+
+  it('draws six-digit codes and reads them typed with spaces or dashes', () => {
+    for (let i = 0; i < 50; i++) expect(newCheckoutCode()).toMatch(/^\d{6}$/)
+    expect(tidyCode(' 042-917 ')).toBe('042917')
+  })
+
+  it('writes amounts as the site writes prices, and references without look-alike characters', () => {
+    expect(formatCents(15000)).toBe('$150')
+    expect(formatCents(120050)).toBe('$1200.50')
+    expect(transferReference()).toMatch(/^PKG-[2-9A-HJKMNP-Z]{6}$/)
+  })
+
+  it('counts validity in days from the payment', () => {
+    expect(creditsValidUntil(new Date('2026-12-01T10:00:00Z'), 90).toISOString()).toBe('2027-03-01T10:00:00.000Z')
+  })
+
+  it('checks intake answers: required ones present, choices among the choices, lengths bounded', () => {
+    const questions: IntakeQuestion[] = [
+      { question: 'Goal?', kind: 'long', required: true, choices: [] },
+      { question: 'Heard of me?', kind: 'choice', required: false, choices: choicesOf('A friend\n\n A book ') },
+      { question: 'City?', kind: 'short', required: false, choices: [] },
+    ]
+    expect(checkIntake(questions, { q0: ' Focus ', q1: 'A book' })).toEqual({
+      answers: [
+        { question: 'Goal?', answer: 'Focus' },
+        { question: 'Heard of me?', answer: 'A book' },
+        { question: 'City?', answer: '' },
+      ],
+      errors: {},
+    })
+    expect(checkIntake(questions, { q0: ' ', q1: 'TV', q2: 'x'.repeat(201) }).errors).toEqual({
+      q0: 'Please answer this question.',
+      q1: 'Please choose one of the answers.',
+      q2: 'Your answer can be at most 200 characters.',
+    })
+  })
+})

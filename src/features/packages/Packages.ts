@@ -1,0 +1,108 @@
+import type { CollectionConfig } from 'payload'
+
+import { INTAKE_KINDS } from '@/domain/packages'
+import { authenticated } from '@/platform/access'
+import { revalidateCollection } from '@/platform/cache/revalidate'
+
+/**
+ * A pricing card of Pages → Coaching made sellable (decision 054): the card keeps its name and its price
+ * (prices are written once, decision 048); the package says what the price buys, the agreement a buyer
+ * accepts, the questions asked before paying, and whether it is on sale.
+ */
+export const Packages: CollectionConfig = {
+  slug: 'packages',
+  labels: { singular: 'Package', plural: 'Packages' },
+  admin: {
+    useAsTitle: 'card',
+    group: 'Packages',
+    defaultColumns: ['card', 'onSale', 'sessions', 'sessionMinutes', 'validityDays'],
+    description:
+      'Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.',
+  },
+  access: { read: authenticated, create: authenticated, update: authenticated, delete: authenticated },
+  // The coaching page's Buy buttons follow at once.
+  hooks: revalidateCollection('packages'),
+  fields: [
+    {
+      name: 'card',
+      label: 'Pricing card',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 40,
+      admin: { description: 'The name of the pricing card this package sells, exactly as on Pages → Coaching.' },
+    },
+    { name: 'onSale', label: 'On sale', type: 'checkbox', defaultValue: false },
+    {
+      type: 'row',
+      fields: [
+        { name: 'sessions', label: 'Number of sessions', type: 'number', required: true, min: 1, max: 100 },
+        {
+          name: 'sessionMinutes',
+          label: 'Session length (minutes)',
+          type: 'number',
+          required: true,
+          min: 15,
+          max: 480,
+          defaultValue: 60,
+        },
+        {
+          name: 'validityDays',
+          label: 'Credits valid for (days)',
+          type: 'number',
+          required: true,
+          min: 1,
+          max: 3650,
+          defaultValue: 90,
+          admin: { description: 'From the day the payment arrives.' },
+        },
+      ],
+    },
+    {
+      name: 'agreement',
+      type: 'relationship',
+      relationTo: 'agreements',
+      required: true,
+      admin: { description: 'The buyer accepts its current text, by typing their name.' },
+    },
+    {
+      name: 'intakeQuestions',
+      label: 'Intake questions',
+      type: 'array',
+      maxRows: 10,
+      labels: { singular: 'Question', plural: 'Questions' },
+      fields: [
+        { name: 'question', type: 'text', required: true, maxLength: 200 },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'kind',
+              label: 'Answer',
+              type: 'select',
+              required: true,
+              defaultValue: 'short',
+              options: INTAKE_KINDS.map((value) => ({
+                value,
+                label: { short: 'Short answer', long: 'Long answer', choice: 'A choice' }[value],
+              })),
+            },
+            { name: 'required', type: 'checkbox', defaultValue: false },
+          ],
+        },
+        {
+          name: 'choices',
+          type: 'textarea',
+          admin: {
+            description: 'For "A choice": one choice per line.',
+            condition: (_, row) => row?.kind === 'choice',
+          },
+          validate: (value: null | string | undefined, { siblingData }: { siblingData: { kind?: string } }) =>
+            siblingData.kind !== 'choice' || (value ?? '').split('\n').some((c) => c.trim())
+              ? true
+              : 'Write at least one choice, one per line.',
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,27 @@
+import { cacheTag } from 'next/cache'
+
+import { cacheOutcome } from '@/platform/cache/cache-life'
+import { isBuildPhase, payloadClient } from '@/platform/payload'
+import { packagesOnSale } from './catalogue'
+
+/**
+ * The pricing cards that can be bought now, by card name, with where "Buy" leads: read once and cached until
+ * a package or the coaching page changes. None while the database cannot be read (the cards stay as they are).
+ */
+export async function buyLinks(): Promise<Record<string, string>> {
+  'use cache'
+  let links: Record<string, string> = {}
+  let failed = true
+  if (!isBuildPhase()) {
+    try {
+      const sale = await packagesOnSale(await payloadClient())
+      links = Object.fromEntries(sale.map((p) => [p.title, `/coaching/buy/${p.id}`]))
+      failed = false
+    } catch (error) {
+      console.error('Reading the packages on sale failed:', error instanceof Error ? error.message : error)
+    }
+  }
+  cacheTag('page-coaching')
+  cacheOutcome('packages', failed)
+  return links
+}

@@ -1,0 +1,19 @@
+/** What the buyer reads at each step, and the refusals of each step (the checkout page reads `?problem=`). */
+export const CHECKOUT_TEXTS = {
+  codeSent: 'We sent a code to your e-mail address. It is valid for 30 minutes.',
+  invalid: 'Please correct the fields marked below.',
+  notOnSale: 'This package is not on sale at the moment.',
+} as const
+
+export const CHECKOUT_PROBLEMS = {
+  'code-wrong': 'That code is not right. Please check the mail and type the six digits again.',
+  'code-expired': 'This code has expired or was mistyped too often. Please start again from the Buy button.',
+  name: 'Please type your full name.',
+  tick: 'Please tick the box to accept the agreement.',
+  'agreement-changed': 'The agreement was updated while you read it. Please read it again below.',
+  intake: 'Please answer the questions marked below.',
+  'not-on-sale': 'This package is not on sale any more.',
+} as const
+export type CheckoutProblem = keyof typeof CHECKOUT_PROBLEMS
+
+export const CHECKOUT_STEPS = ['Your e-mail', 'Your code', 'Agreement', 'Questions', 'Payment'] as const

@@ -1,0 +1,155 @@
+import type { Browser } from 'playwright-core'
+import type { Email } from 'postal-mime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import {
+  browserVisitors,
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  SEEDED,
+  SEEDED_DATA_DIR,
+} from '../support/browser'
+import { COACH, logInAsCoach } from '../support/coach'
+import { mailsWritten } from '../support/mail-files'
+
+const newVisitor = browserVisitors('198.18.27')
+const run = `${Date.now()}`
+
+const mailsTo = async (address: string): Promise<Email[]> =>
+  (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
+
+/** The one mail to `address` whose subject starts with `subject`, once it has been written. */
+async function mailTo(address: string, subject: string): Promise<Email> {
+  await expect
+    .poll(async () => (await mailsTo(address)).filter((m) => m.subject?.startsWith(subject)).length, {
+      timeout: 30_000,
+    })
+    .toBe(1)
+  return (await mailsTo(address)).find((m) => m.subject?.startsWith(subject))!
+}
+
+/**
+ * The whole bank-transfer path a new user takes on a fresh install (the seeded site, SQLite), axe on every
+ * step (axe needs the page's JavaScript; the checkout's forms are plain POSTs the page's script leaves alone): the coaching page's Buy, the e-mail and the mailed code,
+ * the agreement, the intake questions, the payment details; the coach logs into /admin in Chromium and marks
+ * the payment received; the client opens the link mailed to them and sees their session ready to book.
+ */
+describe('buying the Starter Session by bank transfer', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('buy, mark paid in the admin, the client’s page', async () => {
+    const address = `ada.buyer.${run}@example.com`
+    const page = await newVisitor({ javaScriptEnabled: true })
+
+    // The coaching page: "Buy" on the Starter Session only (the seeded package on sale).
+    await page.goto(`${SEEDED}/coaching`)
+    const buy = page.getByRole('link', { name: 'Buy the Starter Session' })
+    expect(await buy.count()).toBe(1)
+    expect(await page.getByRole('link', { name: /^Buy the 3-Month Program/ }).count()).toBe(0)
+    await expectNoSeriousA11yViolations(page, '/coaching with Buy')
+    await buy.click()
+    await page.waitForURL(/\/coaching\/buy\/\d+$/)
+    expect(await page.locator('h1').innerText()).toBe('Buy the Starter Session')
+    expect(await page.locator('.call-details').innerText()).toMatch(/Price\s+\$150[\s\S]*1 session of 60 minutes/)
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')
+    await expectNoSeriousA11yViolations(page, 'step 1: e-mail')
+
+    // Step 1 → 2: the code.
+    await page.fill('#buy-email', address)
+    await page.getByRole('button', { name: 'Send me a code to buy the Starter Session' }).click()
+    await page.waitForURL(/\/coaching\/checkout\/\d+-\d+\.[\w-]{43}(#[\w-]+)?$/)
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 2 of 5: Your code')
+    await expectNoSeriousA11yViolations(page, 'step 2: code')
+    const codeMail = await mailTo(address, 'Your code: ')
+    const code = /Your code to buy the Starter Session: (\d{6})/.exec(codeMail.text ?? '')![1]!
+    // A wrong code first: said under the field, nothing else changes.
+    await page.fill('#checkout-code-input', code === '000000' ? '111111' : '000000')
+    await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
+    await page.locator('#checkout-code-input-error').waitFor()
+    expect(await page.locator('#checkout-code-input-error').innerText()).toBe(
+      'That code is not right. Please check the mail and type the six digits again.',
+    )
+    expect(await page.getAttribute('#checkout-code-input', 'aria-describedby')).toBe('checkout-code-input-error')
+    await expectNoSeriousA11yViolations(page, 'step 2: a wrong code')
+    await page.fill('#checkout-code-input', code)
+    await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
+
+    // Step 3: the agreement, signed by a typed name and a tick.
+    await page.locator('#agreement-heading').waitFor()
+    expect(await page.locator('#agreement-heading').innerText()).toBe('Coaching agreement')
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 3 of 5: Agreement')
+    await expectNoSeriousA11yViolations(page, 'step 3: agreement')
+    await page.fill('#agreement-name', 'Ada Lovelace')
+    await page.check('#agreement-accept')
+    await page.getByRole('button', { name: 'Accept and continue' }).click()
+
+    // Step 4: the intake questions.
+    await page.getByRole('heading', { name: 'A few questions before we start' }).waitFor()
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 4 of 5: Questions')
+    await expectNoSeriousA11yViolations(page, 'step 4: questions')
+    await page.fill('#intake-q0', 'Finding focus after a career change.')
+    await page.getByLabel('A book').check()
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+
+    // Step 5: the coach's payment details and the reference; the purchase awaits payment.
+    await page.getByRole('heading', { name: 'Pay $150 by bank transfer' }).waitFor()
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 5 of 5: Payment')
+    const details = await page.locator('.payment-details').innerText()
+    expect(details).toMatch(/Account holder\s+Your Name/)
+    expect(details).toMatch(/IBAN or account number\s+GB00 EXMP 0000 0000 0000 00/)
+    const reference = /Reference\s+(PKG-[A-Z0-9]{6})/.exec(details)![1]!
+    await expectNoSeriousA11yViolations(page, 'step 5: payment')
+    const copy = await mailTo(address, 'Your copy of the agreement: Coaching agreement')
+    expect(copy.text).toContain('typing the name "Ada Lovelace"')
+    expect((await mailTo(address, 'How to pay for the Starter Session')).text).toContain(`Reference: ${reference}`)
+
+    // The coach: logs into /admin, opens the purchase from Packages → Purchases and marks it paid.
+    const { token } = await logInAsCoach()
+    const found = (await (
+      await fetch(`${SEEDED}/cms-api/purchases?where[reference][equals]=${reference}&depth=0`, {
+        headers: { authorization: `JWT ${token}` },
+      })
+    ).json()) as { docs: { id: number; status: string }[] }
+    expect(found.docs.map((d) => d.status)).toEqual(['awaiting-payment'])
+    const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
+    await coach.goto(`${SEEDED}/admin/login`)
+    await coach.locator('#field-email').waitFor()
+    await coach.waitForLoadState('networkidle')
+    await coach.fill('#field-email', COACH.email)
+    await coach.fill('#field-password', COACH.password)
+    await coach.getByRole('button', { name: 'Login', exact: true }).click()
+    await coach.waitForURL(`${SEEDED}/admin`)
+    await coach.goto(`${SEEDED}/admin/collections/purchases`)
+    await coach.getByText(reference).first().waitFor()
+    await coach.goto(`${SEEDED}/admin/collections/purchases/${found.docs[0]!.id}`)
+    const markPaid = coach.getByRole('button', { name: 'Mark payment received' })
+    await markPaid.waitFor()
+    await expectNoSeriousA11yViolations(coach, 'the purchase in the admin', '.mark-paid')
+    await markPaid.click()
+    await coach.getByText('Paid: the credits are open.').waitFor()
+    await expectNoSeriousA11yViolations(coach, 'the purchase marked paid', '.mark-paid')
+
+    // The client: the link in the mail, their page with the session ready, the agreement they accepted.
+    const ready = await mailTo(address, 'Your sessions are ready: Starter Session')
+    const link = /\/client\/[\w-]{43}/.exec(ready.text ?? '')![0]
+    const client = await newVisitor({ javaScriptEnabled: true })
+    await client.goto(`${SEEDED}${link}`)
+    expect(await client.locator('h1').innerText()).toBe('Welcome, Ada Lovelace')
+    expect(await client.locator('.credit-counts').innerText()).toMatch(
+      /Bought\s+1\s+Used\s+0\s+Booked\s+0\s+Left to book\s+1/,
+    )
+    const receipt = await client.locator('.client-purchase').innerText()
+    expect(receipt).toContain(reference)
+    expect(receipt).toContain('$150 by bank transfer')
+    await client.getByText('Read the agreement you accepted').click()
+    await client.getByRole('heading', { name: 'Coaching agreement, version 1' }).waitFor()
+    await expectNoSeriousA11yViolations(client, 'the client’s page')
+  }, 300_000)
+})

@@ -1,0 +1,72 @@
+import net from 'node:net'
+
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+
+import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { launchBrowser } from './browser'
+import { freshPostgres } from './database'
+
+/** The databases a file's own sites run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
+export const DATABASES: string[] = ['SQLite', ...(process.env.TEST_POSTGRES_URL ? ['PostgreSQL'] : [])]
+
+/**
+ * A port nothing listens on now, from the system (as `listen(0)` picks one): files whose servers run in the
+ * two streams at once never ask for the same port, as two hand-picked numbers once did.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Seeded sites of a test file's own, one per database under test, started side by side with Chromium before
+ * the file's tests and stopped (their PostgreSQL databases dropped) after them. For a file whose tests change
+ * what the shared seeded servers offer other files while they run (settings, open times, mail). Call it at
+ * the file's top level; `site(database)` and `browser()` are ready inside the tests.
+ */
+export function sitesOfThisFile(
+  name: string,
+  env: Record<string, string> = {},
+): { site: (database: string) => RunningSite; browser: () => Browser } {
+  const sites = new Map<string, RunningSite>()
+  const cleanups: (() => Promise<void>)[] = []
+  let browser: Browser | undefined
+
+  beforeAll(async () => {
+    const start = async (database: string) => {
+      const own = { ...env }
+      if (database === 'PostgreSQL') {
+        const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
+        cleanups.push(pg.cleanup)
+        own.DATABASE_URL = pg.url
+      }
+      sites.set(database, await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own))
+    }
+    ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
+  }, 150_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    for (const site of sites.values()) await site.stop()
+    for (const cleanup of cleanups) await cleanup()
+  })
+
+  return {
+    site: (database) => {
+      const site = sites.get(database)
+      if (!site) throw new Error(`No site of this file's on ${database}: did beforeAll fail?`)
+      return site
+    },
+    browser: () => {
+      if (!browser) throw new Error('No browser: did beforeAll fail?')
+      return browser
+    },
+  }
+}
