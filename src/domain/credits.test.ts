@@ -571,5 +571,6 @@ describe('the credit ledger, in 10,000 random lives', () => {
       ),
       { numRuns: 10_000 },
     )
-  })
+    // About 20 s alone; the lint and the build run beside the unit tests (npm test), so give it room.
+  }, 240_000)
 })

@@ -49,6 +49,8 @@ describe('secret links in mail', () => {
       'newsletter unsubscribe',
       'one-click unsubscribe',
       'discovery call manage',
+      'workshop registration manage',
+      'client page',
     ])
     expect(hideLinks('https://coach.example/admin/reset/0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).toBe(
       `https://coach.example/admin/reset/${LINK_HIDDEN}`,
@@ -65,8 +67,16 @@ describe('secret links in mail', () => {
     expect(hideLinks(`Change it: https://coach.example${managePath(call)}\n`)).toBe(
       `Change it: https://coach.example/scheduling/manage/${LINK_HIDDEN}\n`,
     )
+    const signed = `4812-1763630100123.${'a1B2-c3_D4'.repeat(4)}abc`
+    expect(hideLinks(`Manage: https://coach.example/workshops/manage/${signed}\n`)).toBe(
+      `Manage: https://coach.example/workshops/manage/${LINK_HIDDEN}\n`,
+    )
+    expect(hideLinks(`Your page: https://coach.example/client/${'Zm9v-YmFy_'.repeat(4)}abc`)).toBe(
+      `Your page: https://coach.example/client/${LINK_HIDDEN}`,
+    )
     // The public pages beside them stay as they are.
-    const open = 'https://coach.example/scheduling https://coach.example/newsletter/unsubscribed /admin/login'
+    const open =
+      'https://coach.example/scheduling https://coach.example/newsletter/unsubscribed /admin/login https://coach.example/workshops/a-day-of-calm/register https://coach.example/coaching'
     expect(hideLinks(open)).toBe(open)
   })
 
