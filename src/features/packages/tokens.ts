@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 
 import { normalAddress } from '@/domain/people'
 import { hashToken } from '@/domain/tokens'
 import { payloadSecret } from '@/platform/secret'
+import { signedLinks, type DocumentKey } from '@/platform/signed-link'
 
 /*
  * The two private addresses of the packages, both made from the site's secret like a call's manage link
@@ -15,24 +16,14 @@ import { payloadSecret } from '@/platform/secret'
 
 const sign = (what: string): string => createHmac('sha256', payloadSecret()).update(what).digest('base64url')
 
-type PurchaseKey = { id: number | string; createdAt: string }
+const checkoutLinks = signedLinks((id, createdAtMs) => `purchase-checkout\n${id}-${createdAtMs}`)
 
-export const checkoutToken = (p: PurchaseKey): string => {
-  const ms = new Date(p.createdAt).getTime()
-  return `${p.id}-${ms}.${sign(`purchase-checkout\n${p.id}-${ms}`)}`
-}
+export const checkoutToken = checkoutLinks.token
 
-export const checkoutPath = (p: PurchaseKey): string => `/coaching/checkout/${checkoutToken(p)}`
+export const checkoutPath = (p: DocumentKey): string => `/coaching/checkout/${checkoutToken(p)}`
 
 /** The purchase a checkout token names, when the site made it; null for anything malformed or forged. */
-export function verifiedCheckoutToken(token: string): { id: number; createdAtMs: number } | null {
-  const match = /^(\d{1,12})-(\d{1,15})\.([\w-]{43})$/.exec(token)
-  if (!match) return null
-  const [id, createdAtMs] = [Number(match[1]), Number(match[2])]
-  const expected = Buffer.from(sign(`purchase-checkout\n${id}-${createdAtMs}`))
-  const given = Buffer.from(match[3]!)
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { id, createdAtMs } : null
-}
+export const verifiedCheckoutToken = checkoutLinks.verified
 
 /** The client page's token of an e-mail address (any case and spacing is the same client). */
 export const clientToken = (email: string): string => sign(`client-page\n${normalAddress(email)}`)
