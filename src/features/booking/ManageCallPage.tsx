@@ -9,6 +9,7 @@ import { CancelCallForm, MoveCallForm } from './ManageForms'
 import { meetingOf, whereText } from './meeting'
 import { SLOT_GONE, SLOT_TAKEN } from './rules'
 import { formatSlot } from './slots'
+import { OutcomeNotices, textFor } from '@/components/forms/OutcomeNotices'
 
 const DONE: Record<string, string> = {
   moved: 'Your call has a new time. The updated invite is on its way to your inbox.',
@@ -21,10 +22,6 @@ const PROBLEMS: Record<string, string> = {
   'no-slot': 'Please pick a time.',
   'not-booked': 'This call is no longer booked.',
 }
-
-/** The text a code from the address names; own keys only (`?done=__proto__` names none). */
-const textFor = (texts: Record<string, string>, code?: string): string | undefined =>
-  code && Object.hasOwn(texts, code) ? texts[code] : undefined
 
 /** /scheduling/manage/<token>: the visitor's own call, to reschedule or cancel until 24 hours before it. */
 export async function ManageCallPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
@@ -59,16 +56,7 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
     <section className="section" aria-labelledby="manage-heading">
       <div className="container container--narrow">
         <h1 id="manage-heading">Your Discovery Call</h1>
-        {doneText && (
-          <p className="form-notice" role="status">
-            {doneText}
-          </p>
-        )}
-        {problemText && (
-          <p className="error-summary" role="alert">
-            {problemText}
-          </p>
-        )}
+        <OutcomeNotices done={doneText} problem={problemText} />
         <dl className="call-details">
           <dt>Name</dt>
           <dd>{call.name}</dd>

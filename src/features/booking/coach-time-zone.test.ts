@@ -98,7 +98,12 @@ describe('zonePickersInBrowser', () => {
           ],
         },
         { type: 'tabs', tabs: [{ label: 'More', fields: [{ name: 'at', type: 'date', timezone: coachTimeZone() }] }] },
-        { name: 'own', type: 'date', timezone: followsCoachTimeZone(), admin: { components: { Field: '@/x#X' } } },
+        {
+          name: 'own',
+          type: 'date',
+          timezone: { supportedTimezones: [{ label: 'Europe/Lisbon', value: 'Europe/Lisbon' }] },
+          admin: { components: { Field: '@/x#X' } },
+        },
       ],
     }
     const [until, plain, feed, tabs, own] = zonePickersInBrowser(global).fields as [
@@ -117,6 +122,11 @@ describe('zonePickersInBrowser', () => {
       ])
     }
     expect(plain.admin?.components?.Field).toBeUndefined()
+    expect(plain.timezone).toBeUndefined()
+    // A field component of its own is kept; Payload is still told of UTC alone.
     expect(own.admin?.components?.Field).toBe('@/x#X')
+    expect((own.timezone as { supportedTimezones: unknown }).supportedTimezones).toEqual([
+      { label: 'UTC', value: 'UTC' },
+    ])
   })
 })

@@ -25,11 +25,15 @@ export function zonePickersInBrowser<T extends CollectionConfig | GlobalConfig>(
 }
 
 function withZonePicker(field: Field): Field {
-  if (field.type === 'date' && field.timezone && !field.admin?.components?.Field)
+  if (field.type === 'date' && field.timezone) {
+    const zone = typeof field.timezone === 'object' ? field.timezone : {}
+    const components = { Field: DATE_IN_ZONE_FIELD, ...field.admin?.components }
     return {
       ...field,
-      admin: { ...field.admin, components: { ...field.admin?.components, Field: DATE_IN_ZONE_FIELD } },
+      timezone: { ...zone, supportedTimezones: ZONES_NAMED_TO_PAYLOAD },
+      admin: { ...field.admin, components },
     }
+  }
   if ('fields' in field && Array.isArray(field.fields))
     return { ...field, fields: field.fields.map(withZonePicker) } as Field
   if (field.type === 'tabs')
@@ -89,11 +93,17 @@ export function readCoachTimeZone(payload: Payload, req?: Partial<PayloadRequest
 export const followsCoachTimeZone = ({
   required = true,
   zoneOfDocument = false,
+  ownConnection = false,
 }: {
   /** The coach must keep a zone beside the date (one they type); false for a date the admin only shows. */
   required?: boolean
   /** The document itself holds the coach's zone in `timeZone` (Availability, which cannot read itself). */
   zoneOfDocument?: boolean
+  /**
+   * The zone is read on a connection of its own, not the request's: for a document with several such dates
+   * saved in one PostgreSQL transaction, whose one connection would be sent their reads at once.
+   */
+  ownConnection?: boolean
 } = {}): NonNullable<DateField['timezone']> => ({
   supportedTimezones: ZONES_NAMED_TO_PAYLOAD,
   required,
@@ -106,7 +116,10 @@ export const followsCoachTimeZone = ({
     // A new document's form starts in the coach's zone.
     ...(zoneOfDocument
       ? {}
-      : { defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload, req) }),
+      : {
+          defaultValue: ({ req }: { req: PayloadRequest }) =>
+            readCoachTimeZone(req.payload, ownConnection ? undefined : req),
+        }),
     hooks: {
       // Availability's own dates take its zone from the document: reading the global from its own hook would
       // read it again, without end.
@@ -116,7 +129,7 @@ export const followsCoachTimeZone = ({
             ? typeof data?.timeZone === 'string' && data.timeZone
               ? data.timeZone
               : defaultCoachTimeZone()
-            : readCoachTimeZone(req.payload, req),
+            : readCoachTimeZone(req.payload, ownConnection ? undefined : req),
       ],
     },
   }),

@@ -6,13 +6,13 @@ import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { formatSlot } from '@/features/booking/slots'
 import { getSiteSettings } from '@/features/site/site-settings'
 import { payloadClient } from '@/platform/payload'
-import { textFor } from './answers'
 import { whereFor } from './mails'
 import { CancelRegistrationForm, ConfirmSeatForm } from './ManageForms'
 import { registrationByToken } from './registration'
 import { settleWorkshop, workshopIdOf } from './seats'
 import { WORKSHOP_TEXTS } from './texts'
 import { REGISTRATION_STATUS_LABELS } from './WorkshopRegistrations'
+import { OutcomeNotices, textFor } from '@/components/forms/OutcomeNotices'
 
 const DONE: Record<string, string> = {
   cancelled: WORKSHOP_TEXTS.cancelled,
@@ -74,16 +74,7 @@ export async function ManageRegistrationPage({
     <section className="section" aria-labelledby="manage-heading">
       <div className="container container--narrow">
         <h1 id="manage-heading">Your Workshop Registration</h1>
-        {doneText && (
-          <p className="form-notice" role="status">
-            {doneText}
-          </p>
-        )}
-        {problemText && (
-          <p className="error-summary" role="alert">
-            {problemText}
-          </p>
-        )}
+        <OutcomeNotices done={doneText} problem={problemText} />
         <dl className="call-details">
           <dt>Workshop</dt>
           <dd>{workshop.title}</dd>

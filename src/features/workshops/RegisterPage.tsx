@@ -4,11 +4,12 @@ import { formatEventDate } from '@/domain/dates'
 import { isOpen } from '@/domain/workshop-seats'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { payloadClient } from '@/platform/payload'
-import { DONE_TEXTS, PROBLEM_TEXTS, textFor } from './answers'
+import { DONE_TEXTS, PROBLEM_TEXTS } from './answers'
 import { workshopBySlug } from './form'
 import { RegisterForm } from './RegisterForm'
 import { seatsTaken, termsOf } from './seats'
 import { FEW_SEATS, WORKSHOP_TEXTS } from './texts'
+import { OutcomeNotices, textFor } from '@/components/forms/OutcomeNotices'
 
 /**
  * /workshops/<address>/register (decision 064): the workshop, seats left when few remain, and the form, which
@@ -44,16 +45,7 @@ export async function RegisterPage({ slug, done, problem }: { slug: string; done
           <Link href="/workshops">All workshops</Link>
         </p>
         <h1 id="register-heading">Register: {workshop.title}</h1>
-        {doneText && (
-          <p id="register-done" className="form-notice" role="status">
-            {doneText}
-          </p>
-        )}
-        {problemText && (
-          <p className="error-summary" role="alert">
-            {problemText}
-          </p>
-        )}
+        <OutcomeNotices done={doneText} problem={problemText} doneId="register-done" />
         <dl className="call-details">
           <dt>When</dt>
           <dd>

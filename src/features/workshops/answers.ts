@@ -25,7 +25,3 @@ export function problemCode(result: FormResult<string>): keyof typeof PROBLEM_TE
   if (result.status === 'invalid') return result.message === TOO_FAST ? 'too-fast' : 'invalid'
   return result.status === 'rate-limited' ? 'rate-limited' : 'unavailable'
 }
-
-/** The text a code names; own keys only (`?done=__proto__` names none). */
-export const textFor = (texts: Record<string, string>, code?: string): string | undefined =>
-  code && Object.hasOwn(texts, code) ? texts[code] : undefined

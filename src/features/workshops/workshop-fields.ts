@@ -1,9 +1,7 @@
-import type { DateField, Field, FieldAccess, PayloadRequest } from 'payload'
-
-import { timeZoneOptions } from '@/domain/dates'
+import type { Field, FieldAccess, PayloadRequest } from 'payload'
 
 import { DEFAULT_HOLD_HOURS } from '@/domain/workshop-seats'
-import { readCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
+import { followsCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
 import { slugOf } from './texts'
 
@@ -15,19 +13,7 @@ const signedInOnly: FieldAccess = ({ req }) => Boolean(req.user)
  * on a connection of its own: three dates of one workshop reading it inside one PostgreSQL transaction would
  * send three queries at once down that transaction's one connection.
  */
-const coachZoneOwnRead = (): NonNullable<DateField['timezone']> => ({
-  supportedTimezones: timeZoneOptions(),
-  required: false,
-  override: ({ baseField }) => ({
-    name: baseField.name,
-    label: 'Time zone',
-    type: 'text',
-    virtual: true,
-    admin: { hidden: true },
-    defaultValue: ({ req }: { req: PayloadRequest }) => readCoachTimeZone(req.payload),
-    hooks: { afterRead: [({ req }) => readCoachTimeZone(req.payload)] },
-  }),
-})
+const coachZoneOwnRead = () => followsCoachTimeZone({ required: false, ownConnection: true })
 
 const zoneDate = (name: string, label: string, description: string): Field => ({
   name,
