@@ -171,7 +171,8 @@ describe('busyIntervals', () => {
       tooComplex,
       'the calendar is too large or complex to expand (more than 1000000 search steps)',
     ])
-  })
+    // A million steps: seconds alone, much longer beside the lint and the build (npm test runs them at once).
+  }, 240_000)
 
   it('bounds the time of the expansion too, for a machine so busy that the counts take too long', () => {
     const error = refusal(noDateAtAll, 200)
