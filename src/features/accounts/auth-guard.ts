@@ -147,5 +147,5 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 export const floorFailedLogin: CollectionAfterErrorHook = async ({ req }) => {
   const attempt = req.context?.[ATTEMPT] as Attempt | undefined
-  if (attempt) await sleep(FAILED_LOGIN_FLOOR_MS - (Date.now() - attempt.startedAt))
+  if (attempt) await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (Date.now() - attempt.startedAt)))
 }

@@ -136,7 +136,7 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
     throw new TooManyAttempts(CURRENT_PASSWORD_THROTTLED)
   }
   if (!(await passwordMatches(row, currentPassword))) {
-    await sleep(FAILED_LOGIN_FLOOR_MS - (Date.now() - startedAt))
+    await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (Date.now() - startedAt)))
     throw fieldError(CURRENT_PASSWORD_WRONG)
   }
   await forgetHits(req.payload, keys, at)
