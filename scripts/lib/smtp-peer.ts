@@ -22,8 +22,12 @@ export type SmtpPeer = {
   mails: Email[]
   /** When each accepted mail arrived (ms since the epoch) and to whom, in order. */
   received: { to: string[]; at: number }[]
-  /** The transactions the peer cut (see PeerBehaviour), to whom. */
-  cut: { to: string[]; at: number }[]
+  /**
+   * The transactions cut before the peer answered them, to whom: by the sender (killed mid-mail), by the
+   * peer's behaviour (`data` answering 'cut'), or by the peer going down (`down`: it closes the connections a
+   * sender keeps open; `whileGoingDown` marks these, whose sender heard the connection end and may send again).
+   */
+  cut: { to: string[]; at: number; whileGoingDown: boolean }[]
   behaviour: PeerBehaviour
   down: () => Promise<void>
   up: () => Promise<void>
@@ -37,6 +41,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const behaviour: PeerBehaviour = {}
   const inData = new Map<string, string[]>()
   let port = 0
+  /** The server `down` is closing: a transaction its close cuts was ended by the peer. */
+  let goingDown: SMTPServer | null = null
   const make = (): SMTPServer => {
     const peer: SMTPServer = new SMTPServer({
       authOptional: true,
@@ -52,7 +58,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       // A connection that closes while a mail's data is arriving cut that transaction (the sender died).
       onClose(session) {
         const to = inData.get(session.id)
-        if (to) cut.push({ to, at: Date.now() })
+        if (to) cut.push({ to, at: Date.now(), whileGoingDown: goingDown === peer })
         inData.delete(session.id)
       },
       onData(stream, session, callback) {
@@ -68,7 +74,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             return callback(Object.assign(new Error(verdict.message), { responseCode: verdict.code }))
           }
           if (verdict === 'cut') {
-            cut.push({ to, at: Date.now() })
+            cut.push({ to, at: Date.now(), whileGoingDown: false })
             const connections = (
               peer as unknown as { connections: Set<{ session: { id: string }; _socket: { destroy(): void } }> }
             ).connections
@@ -98,7 +104,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         resolve()
       })
     })
-  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()))
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      goingDown = server
+      server.close(() => resolve())
+    })
   await listen()
   return {
     get port() {

@@ -101,7 +101,8 @@ export const followsCoachTimeZone = ({
   zoneOfDocument?: boolean
   /**
    * The zone is read on a connection of its own, not the request's: for a document with several such dates
-   * saved in one PostgreSQL transaction, whose one connection would be sent their reads at once.
+   * saved in one PostgreSQL transaction, whose one connection would be sent their reads at once. The read is
+   * still kept for the rest of the request (its context, not its transaction).
    */
   ownConnection?: boolean
 } = {}): NonNullable<DateField['timezone']> => ({
@@ -118,7 +119,7 @@ export const followsCoachTimeZone = ({
       ? {}
       : {
           defaultValue: ({ req }: { req: PayloadRequest }) =>
-            readCoachTimeZone(req.payload, ownConnection ? undefined : req),
+            readCoachTimeZone(req.payload, ownConnection ? { context: req.context } : req),
         }),
     hooks: {
       // Availability's own dates take its zone from the document: reading the global from its own hook would
@@ -129,7 +130,7 @@ export const followsCoachTimeZone = ({
             ? typeof data?.timeZone === 'string' && data.timeZone
               ? data.timeZone
               : defaultCoachTimeZone()
-            : readCoachTimeZone(req.payload, ownConnection ? undefined : req),
+            : readCoachTimeZone(req.payload, ownConnection ? { context: req.context } : req),
       ],
     },
   }),
