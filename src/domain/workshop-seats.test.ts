@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   applyChanges,
   cancel,
+  cancelAll,
   CANCELLATION_NOTICE_MS,
   confirm,
   DEFAULT_HOLD_HOURS,
@@ -288,6 +289,42 @@ describe('properties', () => {
               expect(seatsLeft(t, regs)).toBe(0)
             }
           }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('cancelling the whole workshop cancels everyone once, the people waiting first, and offers no seat on the way', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 10 }),
+        fc.array(fc.nat(9), { maxLength: 5 }),
+        (seats, people, cancelled) => {
+          const t = terms({ seats })
+          const ids = Array.from({ length: people }, (_, i) => `p${i}`)
+          let regs = registerAll(t, ids)
+          const now = T0 + D
+          for (const who of cancelled) regs = run(regs, now, (r) => cancel(t, r, now, `p${who}`, 'coach')).regs
+          const changes = cancelAll(regs)
+          const after = applyChanges(regs, changes, now)
+          expect(after.every((r) => r.status === 'cancelled')).toBe(true)
+          const named = changes.map((c) => c.id)
+          expect([...named].sort()).toEqual(
+            regs
+              .filter((r) => r.status !== 'cancelled')
+              .map((r) => r.id)
+              .sort(),
+          )
+          expect(changes.every((c) => c.type === 'cancel')).toBe(true)
+          // Each cancel applied alone on the way leaves nobody waiting with a seat free to offer them.
+          let state = regs
+          for (const c of changes) {
+            state = applyChanges(state, [c], now)
+            expect(settle(t, state, now).filter((x) => x.type === 'offer')).toEqual([])
+          }
+          expect(cancelAll(after)).toEqual([])
         },
       ),
       { numRuns: 300 },

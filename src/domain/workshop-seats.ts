@@ -219,3 +219,15 @@ export function confirm(
 /** Seats no live registration holds (0 when over), for "N seats left". */
 export const seatsLeft = (t: WorkshopTerms, regs: readonly Registration[]): number =>
   Math.max(0, t.seats - regs.filter(isLive).length)
+
+/**
+ * The coach cancels the whole workshop: everyone not cancelled yet is (the people waiting first, so no freed
+ * seat is offered on the way), and nothing else changes. Answers the changes; none when nobody is left.
+ */
+export function cancelAll(regs: readonly Registration[]): Change[] {
+  const order = { waitlisted: 0, offered: 1, registered: 2, cancelled: 3 } as const
+  return regs
+    .filter((r) => r.status !== 'cancelled')
+    .sort((a, b) => order[a.status] - order[b.status] || inLine(a, b))
+    .map((r) => ({ type: 'cancel' as const, id: r.id }))
+}

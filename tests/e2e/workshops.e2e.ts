@@ -2,8 +2,15 @@ import ICAL from 'ical.js'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { browserVisitors, expectNoSeriousA11yViolations, SEEDED, SEEDED_DATA_DIR } from '../support/browser'
-import { logInAsCoach } from '../support/coach'
+import {
+  browserVisitors,
+  DESKTOP,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  SEEDED,
+  SEEDED_DATA_DIR,
+} from '../support/browser'
+import { COACH, logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
 
 const newVisitor = browserVisitors('203.0.114')
@@ -175,5 +182,97 @@ describe('registering for a workshop on the site', () => {
       .toBe('The seat is yours. We have sent the details and a calendar invite to your e-mail.')
     const seat = await mailTo(`alan.${run}@example.com`, `You are registered: ${title}`)
     expect(invite(seat)).toMatchObject({ method: 'REQUEST', location: 'Garden Room, 5 Elm Row', sequence: 1 })
+  }, 240_000)
+
+  it('the coach cancels a registration, then the whole workshop, by clicking in the admin; everyone is told', async () => {
+    // A workshop of its own: one seat, Ida registered, Joe waiting.
+    const ownTitle = `Closing circle ${run}`
+    const created = await fetch(`${SEEDED}/cms-api/workshops`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({
+        title: ownTitle,
+        date: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(),
+        format: 'In person, 2 hours',
+        description: 'A circle that will not take place.',
+        attendance: 'in-person',
+        venue: 'Garden Room, 5 Elm Row',
+        seats: 1,
+        published: true,
+      }),
+    })
+    const { doc } = (await created.json()) as { doc: { id: number; slug: string } }
+    for (const [name, button] of [
+      ['Ida', 'Register'],
+      ['Joe', 'Join the waitlist'],
+    ] as const) {
+      const visitor = await newVisitor({ javaScriptEnabled: false })
+      await visitor.goto(`${SEEDED}/workshops/${doc.slug}/register`)
+      await visitor.fill('#register-name', name)
+      await visitor.fill('#register-email', `${name.toLowerCase()}.${run}@example.com`)
+      await visitor.getByRole('button', { name: button, exact: true }).click()
+      await visitor.locator('#register-done').waitFor()
+      await visitor.close()
+    }
+    const rows = (await (
+      await fetch(`${SEEDED}/cms-api/workshop-registrations?where[workshop][equals]=${doc.id}&depth=0&sort=queuedAt`, {
+        headers: auth(),
+      })
+    ).json()) as { docs: { id: number; name: string; status: string }[] }
+    expect(rows.docs.map((r) => [r.name, r.status])).toEqual([
+      ['Ida', 'registered'],
+      ['Joe', 'waitlisted'],
+    ])
+
+    const browser = await launchBrowser()
+    try {
+      const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
+      await coach.goto(`${SEEDED}/admin/login`)
+      await coach.locator('#field-email').waitFor()
+      await coach.waitForLoadState('networkidle')
+      await coach.fill('#field-email', COACH.email)
+      await coach.fill('#field-password', COACH.password)
+      await coach.getByRole('button', { name: 'Login', exact: true }).click()
+      await coach.waitForURL(`${SEEDED}/admin`)
+
+      // Ida's registration: asked once more, then cancelled; Joe is offered her seat by mail.
+      await coach.goto(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
+      await coach.getByRole('button', { name: 'Cancel this registration' }).click()
+      await coach
+        .getByText(
+          'Cancel this registration? The person is told by e-mail, and their seat goes to the first person waiting.',
+        )
+        .waitFor()
+      await expectNoSeriousA11yViolations(coach, 'cancelling a registration in the admin', '.coach-cancels')
+      await coach.getByRole('button', { name: 'Yes, cancel it' }).click()
+      expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(
+        'Cancelled. Ida has been told by e-mail; a freed seat goes to the first person waiting.',
+      )
+      const toIda = await mailTo(`ida.${run}@example.com`, `Cancelled: ${ownTitle}`)
+      expect(toIda.text).toContain(`has cancelled your registration for "${ownTitle}".`)
+      expect(invite(toIda)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED' })
+      await mailTo(`joe.${run}@example.com`, `A seat is free for you: ${ownTitle}`)
+
+      // The whole workshop, from its own screen: Joe is told, and it leaves the workshops page.
+      await coach.goto(`${SEEDED}/admin/collections/workshops/${doc.id}`)
+      await coach.getByRole('button', { name: 'Cancel this workshop' }).click()
+      await coach.getByRole('button', { name: 'Yes, cancel the workshop' }).click()
+      expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(
+        'Cancelled. The one person registered or waiting has been told by e-mail, and the workshop is no longer on the site.',
+      )
+      await expectNoSeriousA11yViolations(coach, 'a cancelled workshop in the admin', '.coach-cancels')
+      const toJoe = await mailTo(`joe.${run}@example.com`, `Cancelled: ${ownTitle}`)
+      expect(toJoe.text).toContain(`has cancelled "${ownTitle}": it will not take place.`)
+      await expect.poll(async () => (await fetch(`${SEEDED}/workshops`)).text()).not.toContain(ownTitle)
+      expect(await (await fetch(`${SEEDED}/workshops/${doc.slug}/register`)).text()).toContain(
+        'This workshop is not open for registration',
+      )
+      // Nobody is left on it: the coach may delete it.
+      expect((await fetch(`${SEEDED}/cms-api/workshops/${doc.id}`, { method: 'DELETE', headers: auth() })).status).toBe(
+        200,
+      )
+    } finally {
+      await browser.close()
+    }
   }, 240_000)
 })

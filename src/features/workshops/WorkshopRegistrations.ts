@@ -4,6 +4,7 @@ import { normalAddress } from '@/domain/people'
 import { REGISTRATION_STATUSES } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { authenticated } from '@/platform/access'
+import { cancelRegistrationEndpoint } from './endpoints'
 import { exportRegistrations } from './registrations-csv'
 
 export const REGISTRATION_STATUS_LABELS: Record<(typeof REGISTRATION_STATUSES)[number], string> = {
@@ -31,7 +32,7 @@ export const WorkshopRegistrations: CollectionConfig = {
     description: 'Who registered for your workshops, who is waiting and who was offered a freed seat.',
     components: { beforeListTable: ['@/features/workshops/RegistrationsExportLink#RegistrationsExportLink'] },
   },
-  endpoints: [{ path: '/export.csv', method: 'get', handler: exportRegistrations }],
+  endpoints: [{ path: '/export.csv', method: 'get', handler: exportRegistrations }, cancelRegistrationEndpoint],
   access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
   indexes: [
     { fields: ['workshop', 'email'], unique: true },
@@ -54,6 +55,19 @@ export const WorkshopRegistrations: CollectionConfig = {
       required: true,
       index: true,
       options: REGISTRATION_STATUSES.map((value) => ({ label: REGISTRATION_STATUS_LABELS[value], value })),
+    },
+    {
+      name: 'cancelByCoach',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        components: {
+          Field: {
+            path: '@/features/workshops/admin/CoachCancels#CoachCancels',
+            clientProps: { what: 'registration' },
+          },
+        },
+      },
     },
     // The seat held while registered or offered (1 to the workshop's seats), else empty.
     { name: 'seat', type: 'number', admin: { readOnly: true, position: 'sidebar' } },

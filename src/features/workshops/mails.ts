@@ -141,7 +141,7 @@ export const cancelledMail = (
   w: MailWorkshop,
   r: MailRegistration,
   s: MailSettings,
-  by: 'attendee' | 'coach',
+  by: 'attendee' | 'coach' | 'workshop',
   heldSeat: boolean,
 ): OutgoingMail =>
   fromSite(
@@ -153,7 +153,9 @@ export const cancelledMail = (
       '',
       by === 'attendee'
         ? `Your registration for "${w.title}" is cancelled.`
-        : `${s.brand.name} has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
+        : by === 'workshop'
+          ? `${s.brand.name} has cancelled "${w.title}": it will not take place. We are sorry. Reply to this mail with any questions.`
+          : `${s.brand.name} has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
       '',
       s.brand.name,
     ],

@@ -4,6 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { normalAddress } from '@/domain/people'
 import {
   cancel,
+  cancelAll,
   confirm,
   register,
   settle,
@@ -219,7 +220,8 @@ async function write(
   scene: Scene,
   changes: Change[],
   fresh?: { id: string; name: string; email: string; reuse?: WorkshopRegistration },
-  by: 'attendee' | 'coach' = 'attendee',
+  /** Who cancels, for a 'cancel' change: the attendee, the coach (one registration), or the coach's cancelling the workshop. */
+  by: CancelledBy = 'attendee',
 ): Promise<Map<string, WorkshopRegistration>> {
   const { payload, req, workshop, now, settings, timeZone } = scene
   const byId = new Map(scene.rows.map((r) => [String(r.id), r]))
@@ -338,7 +340,7 @@ async function write(
           seat: null,
           holdUntil: null,
           cancelledAt: at,
-          cancelledBy: by,
+          cancelledBy: by === 'workshop' ? 'coach' : by,
           sequence: before.sequence + (heldSeat ? 1 : 0),
         })
         await withdrawReminders(payload, row, req)
@@ -349,6 +351,8 @@ async function write(
   }
   return written
 }
+
+export type CancelledBy = 'attendee' | 'coach' | 'workshop'
 
 const running = new Map<string, Promise<unknown>>()
 
@@ -469,6 +473,29 @@ export function cancelRegistration(
     const d = cancel(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime(), String(registration.id), by)
     await write(scene, d.changes, undefined, by)
     return d.outcome
+  })
+}
+
+/**
+ * The coach cancels the whole workshop: everyone registered, offered a seat or waiting is cancelled and told by
+ * mail (whoever held a seat also gets the invite's cancellation), and the workshop leaves the site
+ * (unpublished), in one transaction; the coach may then delete it. Answers how many people were told.
+ */
+export function cancelWorkshop(payload: Payload, workshopId: number | string, now: Date): Promise<number> {
+  return decide(payload, workshopId, now, async (scene) => {
+    const changes = cancelAll(scene.rows.map(asDomain))
+    await write(scene, changes, undefined, 'workshop')
+    if (scene.workshop.published !== false) {
+      await payload.update({
+        collection: 'workshops',
+        id: workshopId,
+        data: { published: false },
+        depth: 0,
+        overrideAccess: true,
+        req: scene.req,
+      })
+    }
+    return changes.length
   })
 }
 

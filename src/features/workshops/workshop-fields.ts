@@ -38,6 +38,16 @@ export const workshopRegistrationFields: Field[] = [
     admin: { components: { Field: '@/features/workshops/WorkshopRegistrationsLinks#WorkshopRegistrationsLinks' } },
   },
   {
+    name: 'cancelWorkshop',
+    type: 'ui',
+    admin: {
+      position: 'sidebar',
+      components: {
+        Field: { path: '@/features/workshops/admin/CoachCancels#CoachCancels', clientProps: { what: 'workshop' } },
+      },
+    },
+  },
+  {
     name: 'slug',
     label: 'Address',
     type: 'text',

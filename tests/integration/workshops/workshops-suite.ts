@@ -354,6 +354,98 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       expect(anonymous).not.toContain('zoom/room')
     })
 
+    it('lets an admin, and nobody else, cancel one registration or the whole workshop; everyone is told once', async () => {
+      const account = async (role: 'admin' | 'editor') => {
+        const data = {
+          email: `${role}.cancels.${label.toLowerCase()}@example.com`,
+          password: 'a quiet lake at dawn 2026',
+        }
+        await payload.create({ collection: 'users', data: { ...data, name: role, role }, overrideAccess: true })
+        return (await payload.login({ collection: 'users', data })).token!
+      }
+      const admin = await account('admin')
+      const editor = await account('editor')
+      const w = await aWorkshop()
+      for (const [i, who] of ['ada', 'bob', 'cy', 'dee'].entries()) await register(w, who, at(NOW.getTime() + i))
+      const ada = await row(w, 'ada')
+      const cancelOne = (id: number | string, token?: string) =>
+        restRequest(`/workshop-registrations/${id}/cancel`, { method: 'POST', ...(token ? { token } : {}) })
+
+      // Nobody but an admin, whichever way they ask.
+      expect((await cancelOne(ada.id)).status).toBe(401)
+      const refused = await cancelOne(ada.id, editor)
+      expect(refused.status).toBe(403)
+      expect(await refused.json()).toEqual({ errors: [{ message: 'Only an admin can cancel a registration.' }] })
+      expect((await restRequest(`/workshops/${w.id}/cancel`, { method: 'POST', token: editor })).status).toBe(403)
+      expect((await restRequest(`/workshops/${w.id}/cancel`, { method: 'POST' })).status).toBe(401)
+      expect(await statuses(w)).toMatchObject({ ada: ['registered', 1], cy: ['waitlisted', null] })
+
+      // One registration: the person is told, the seat goes to the first person waiting.
+      const done = await cancelOne(ada.id, admin)
+      expect(done.status).toBe(200)
+      expect(await done.json()).toEqual({
+        message: 'Cancelled. ada has been told by e-mail; a freed seat goes to the first person waiting.',
+      })
+      expect(await statuses(w)).toMatchObject({
+        ada: ['cancelled', null],
+        cy: ['offered', 1],
+        dee: ['waitlisted', null],
+      })
+      expect((await row(w, 'ada')).cancelledBy).toBe('coach')
+      const toAda = (await mailsTo('ada')).at(-1)!
+      expect(toAda.text).toContain(
+        `has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
+      )
+      expect(invite(toAda)).toMatchObject({ method: 'CANCEL', sequence: 1 })
+      const again = await cancelOne(ada.id, admin)
+      expect(again.status).toBe(409)
+      expect(await again.json()).toEqual({ errors: [{ message: 'This registration is cancelled already.' }] })
+      expect((await cancelOne(999999, admin)).status).toBe(404)
+      expect((await cancelOne('ada', admin)).status).toBe(404)
+
+      // The whole workshop: bob (registered), cy (offered) and dee (waiting) are told; nobody is offered a seat
+      // on the way; the workshop leaves the site.
+      const before = await mailsAsSent(payload, {})
+      const whole = await restRequest(`/workshops/${w.id}/cancel`, { method: 'POST', token: admin })
+      expect(whole.status).toBe(200)
+      expect(await whole.json()).toEqual({
+        told: 3,
+        message:
+          'Cancelled. All 3 people registered or waiting have been told by e-mail, and the workshop is no longer on the site.',
+      })
+      expect(await statuses(w)).toEqual({
+        ada: ['cancelled', null],
+        bob: ['cancelled', null],
+        cy: ['cancelled', null],
+        dee: ['cancelled', null],
+      })
+      const after = (await mailsAsSent(payload, {})).filter((m) => !before.some((b) => b.id === m.id))
+      expect(after.map((m) => [m.to, m.kind]).sort()).toEqual([
+        ['bob@example.com', 'workshop-cancelled'],
+        ['cy@example.com', 'workshop-cancelled'],
+        ['dee@example.com', 'workshop-cancelled'],
+      ])
+      for (const m of after) {
+        expect(m.subject).toBe(`Cancelled: ${w.title}`)
+        expect(m.text).toContain(`has cancelled "${w.title}": it will not take place. We are sorry.`)
+      }
+      // Whoever was registered gets the invite's cancellation; the person offered a seat and the person waiting
+      // had no invite.
+      expect(invite(after.find((m) => m.to === 'bob@example.com')!)).toMatchObject({ method: 'CANCEL' })
+      expect(after.find((m) => m.to === 'cy@example.com')!.calendar).toBeNull()
+      expect(after.find((m) => m.to === 'dee@example.com')!.calendar).toBeNull()
+      expect((await payload.findByID({ collection: 'workshops', id: w.id, overrideAccess: true })).published).toBe(
+        false,
+      )
+      expect((await restRequest(`/workshops/${w.id}`)).status).toBe(404)
+      // Pressed again: nobody is told twice.
+      const twice = await restRequest(`/workshops/${w.id}/cancel`, { method: 'POST', token: admin })
+      expect((await twice.json()).told).toBe(0)
+      expect(await mailsAsSent(payload, {})).toHaveLength(before.length + 3)
+      // With nobody left on it, the workshop may now be deleted.
+      await payload.delete({ collection: 'workshops', id: w.id, overrideAccess: true })
+    })
+
     it('gives exactly the last 10 seats to 200 simultaneous registrations; the rest wait, one mail each', async () => {
       const w = await aWorkshop({ seats: 30 })
       for (let i = 0; i < 20; i++) await register(w, `early${i}`, at(NOW.getTime() - DAY + i))

@@ -1,5 +1,6 @@
 import { followsCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
+import { cancelWorkshopEndpoint } from '@/features/workshops/endpoints'
 import { workshopHooks } from '@/features/workshops/workshop-hooks'
 import { workshopRegistrationFields } from '@/features/workshops/workshop-fields'
 import { publicList } from './public-list'
@@ -46,6 +47,8 @@ const list = publicList({
 
 export const Workshops = {
   ...list,
+  // The coach's "Cancel this workshop" (everyone told, taken off the site).
+  endpoints: [cancelWorkshopEndpoint],
   hooks: {
     ...list.hooks,
     afterChange: [...(list.hooks?.afterChange ?? []), ...workshopHooks.afterChange],
