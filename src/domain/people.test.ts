@@ -18,10 +18,16 @@ describe('one person behind many rows', () => {
   })
 
   it('says what the site holds in a few words', () => {
-    expect(holdingsLine({ messages: 2, calls: 1, subscription: 'subscribed', notes: false })).toBe(
+    expect(holdingsLine({ messages: 2, calls: 1, workshops: 0, subscription: 'subscribed', notes: false })).toBe(
       '2 messages · 1 call · subscribed',
     )
-    expect(holdingsLine({ messages: 1, calls: 0, subscription: null, notes: true })).toBe('1 message · notes')
-    expect(holdingsLine({ messages: 0, calls: 0, subscription: null, notes: false })).toBe('nothing')
+    expect(holdingsLine({ messages: 1, calls: 0, workshops: 0, subscription: null, notes: true })).toBe(
+      '1 message · notes',
+    )
+    expect(holdingsLine({ messages: 0, calls: 0, workshops: 0, subscription: null, notes: false })).toBe('nothing')
+    expect(holdingsLine({ messages: 0, calls: 1, workshops: 2, subscription: null, notes: false })).toBe(
+      '1 call · 2 workshops',
+    )
+    expect(holdingsLine({ messages: 0, calls: 0, workshops: 1, subscription: null, notes: false })).toBe('1 workshop')
   })
 })

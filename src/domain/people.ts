@@ -20,15 +20,23 @@ export const addressIn = (to: string): string => normalAddress(/<([^<>]+)>\s*$/.
 export const personKey = (secret: string, email: string): string =>
   keyedHash(secret, `person\n${normalAddress(email)}`).slice(0, 32)
 
-export type Holdings = { messages: number; calls: number; subscription: string | null; notes: boolean }
+export type Holdings = {
+  messages: number
+  calls: number
+  /** Workshop registrations, cancelled ones included. */
+  workshops: number
+  subscription: string | null
+  notes: boolean
+}
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** What the site holds about a person, in a few words: "2 messages · 1 call · subscribed". */
+/** What the site holds about a person, in a few words: "2 messages · 1 call · 1 workshop · subscribed". */
 export function holdingsLine(h: Holdings): string {
   const parts: string[] = []
   if (h.messages) parts.push(count(h.messages, 'message', 'messages'))
   if (h.calls) parts.push(count(h.calls, 'call', 'calls'))
+  if (h.workshops) parts.push(count(h.workshops, 'workshop', 'workshops'))
   if (h.subscription) parts.push(h.subscription)
   if (h.notes) parts.push('notes')
   return parts.join(' · ') || 'nothing'

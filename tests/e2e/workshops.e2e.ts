@@ -235,8 +235,17 @@ describe('registering for a workshop on the site', () => {
       await coach.getByRole('button', { name: 'Login', exact: true }).click()
       await coach.waitForURL(`${SEEDED}/admin`)
 
-      // Ida's registration: asked once more, then cancelled; Joe is offered her seat by mail.
+      // Ida's registration, and from it everything about her under People, the workshop among it.
       await coach.goto(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
+      await coach.locator('#person-link').click()
+      await coach.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
+      const workshops = coach.locator('section[aria-labelledby="person-workshops"]')
+      expect(await workshops.locator('h2').innerText()).toBe('Workshops (1)')
+      expect(await workshops.locator('li').innerText()).toMatch(new RegExp(`^${ownTitle} · .+ · Registered$`))
+      await workshops.getByRole('link', { name: ownTitle }).click()
+      await coach.waitForURL(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
+
+      // Cancelled there: asked once more; Joe is offered her seat by mail.
       await coach.getByRole('button', { name: 'Cancel this registration' }).click()
       await coach
         .getByText(

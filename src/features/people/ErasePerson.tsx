@@ -9,11 +9,12 @@ import type { Erasure } from './people'
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /** The erasure's counts as a list of what goes. */
-function What({ e }: { e: Omit<Erasure, 'upcomingCalls'> }) {
+function What({ e }: { e: Omit<Erasure, 'upcomingCalls' | 'upcomingWorkshops'> }) {
   return (
     <ul style={{ margin: '0 0 1rem', paddingLeft: '1.25rem' }}>
       <li>{n(e.messages, 'message', 'messages')}</li>
       <li>{n(e.calls, 'discovery call', 'discovery calls')}</li>
+      {e.workshops > 0 && <li>{n(e.workshops, 'workshop registration', 'workshop registrations')}</li>}
       <li>
         {e.subscriber ? 'their subscription' : 'no subscription'} and{' '}
         {n(e.deliveries, 'newsletter delivery record', 'newsletter delivery records')}
@@ -29,7 +30,8 @@ function What({ e }: { e: Omit<Erasure, 'upcomingCalls'> }) {
 /**
  * "Erase this person": first a warning naming what will be erased (counted on the server when the page was
  * drawn), then the erasure itself (./endpoints.ts), then what was erased. A booked call still ahead must be
- * cancelled first; the server refuses otherwise and this says why.
+ * cancelled first, and so must a workshop registration still ahead; the server refuses otherwise and this says
+ * why.
  */
 export function ErasePerson({
   personKey,
@@ -68,6 +70,15 @@ export function ErasePerson({
           <Link href="/admin/people">Back to People</Link>
         </p>
       </div>
+    )
+  }
+  if (preview.upcomingWorkshops > 0) {
+    return (
+      <p id="erase-blocked">
+        To erase this person, first cancel their{' '}
+        {preview.upcomingWorkshops === 1 ? 'registration for a workshop' : 'registrations for workshops'} still ahead
+        (they are told by e-mail); then erase them here.
+      </p>
     )
   }
   if (preview.upcomingCalls > 0) {

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { personPath } from './people'
 
 /**
- * On a message's, a call's and a subscriber's screen: a link to everything the site holds about the same
+ * On a message's, a call's, a workshop registration's and a subscriber's screen: a link to everything the site holds about the same
  * address (the People page of ./PersonView.tsx).
  */
 export function PersonLink({ data }: { data?: Record<string, unknown> }) {

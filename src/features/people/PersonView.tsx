@@ -75,6 +75,20 @@ export async function PersonView(props: AdminViewServerProps) {
             </section>
           )}
 
+          {person.registrations && person.registrations.length > 0 && (
+            <section aria-labelledby="person-workshops" style={section}>
+              <h2 id="person-workshops">Workshops ({person.registrations.length})</h2>
+              <ul style={list}>
+                {person.registrations.map((w) => (
+                  <li key={w.id} style={{ margin: '0.5rem 0', overflowWrap: 'anywhere' }}>
+                    <Link href={w.href}>{w.workshop}</Link>
+                    {w.when && ` · ${w.when}`} · {w.status}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
           {person.subscriptionReadable && (
             <section aria-labelledby="person-newsletter" style={section}>
               <h2 id="person-newsletter">Newsletter</h2>
@@ -112,6 +126,7 @@ export async function PersonView(props: AdminViewServerProps) {
                   summary={holdingsLine({
                     messages: preview.messages,
                     calls: preview.calls,
+                    workshops: preview.workshops,
                     subscription: preview.subscriber ? 'subscription' : null,
                     notes: preview.notes > 0,
                   })}

@@ -5,7 +5,7 @@ import { adminOnlyRefusal } from '@/platform/access'
 import { attachment, fileDate } from '@/platform/download'
 import { inTransaction } from '@/platform/transaction'
 
-import { addressOfKey, erasePerson, personExport, UpcomingCallFirst } from './people'
+import { addressOfKey, erasePerson, personExport, UpcomingCallFirst, UpcomingWorkshopFirst } from './people'
 
 /*
  * A person's download and erasure (../../domain/people.ts for who a person is), for admins only, like the
@@ -51,7 +51,7 @@ const erase: Endpoint = {
       console.info(`Person erased by user ${req.user!.id}: ${JSON.stringify(erased)}`)
       return Response.json({ erased })
     } catch (error) {
-      if (error instanceof UpcomingCallFirst) {
+      if (error instanceof UpcomingCallFirst || error instanceof UpcomingWorkshopFirst) {
         return Response.json({ errors: [{ message: error.message }] }, { status: 409 })
       }
       throw error

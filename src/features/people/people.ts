@@ -3,14 +3,23 @@ import type { Payload, PayloadRequest, TypedUser, Where } from 'payload'
 import { addressIn, holdingsLine, normalAddress, personKey, SUBSCRIPTION_WORDS, type Holdings } from '@/domain/people'
 import { readAvailability } from '@/features/booking/calls'
 import { dayKey, dayLabel, timeLabel } from '@/features/booking/format'
-import type { ContactMessage, DiscoveryCall, MailOutbox, PersonNote, Subscriber } from '@/payload-types'
+import type {
+  ContactMessage,
+  DiscoveryCall,
+  MailOutbox,
+  PersonNote,
+  Subscriber,
+  Workshop,
+  WorkshopRegistration,
+} from '@/payload-types'
 import { ifAllowed } from '@/platform/access'
 import { payloadSecret } from '@/platform/secret'
 import { readingWith } from '@/platform/transaction'
+import { REGISTRATION_STATUS_LABELS } from '@/features/workshops/WorkshopRegistrations'
 
 /*
  * People: one row per e-mail address the site holds, gathered from the messages, the discovery calls, the
- * subscribers and the coach's notes (addresses compared trimmed and lower-cased, ../../domain/people.ts).
+ * workshop registrations, the subscribers and the coach's notes (addresses compared trimmed and lower-cased, ../../domain/people.ts).
  * Everything is read as the logged-in user may read it (overrideAccess: false): a list they may not read
  * adds nobody and shows nothing on a person's page. The admin's screens are ./PeopleView.tsx and
  * ./PersonView.tsx; the download and the erasure (admins only) are ./endpoints.ts.
@@ -32,7 +41,7 @@ export type PersonRow = {
 
 type Reader = { payload: Payload; user: TypedUser; req?: Partial<PayloadRequest> }
 
-type Slug = 'contact-messages' | 'discovery-calls' | 'subscribers' | 'person-notes'
+type Slug = 'contact-messages' | 'discovery-calls' | 'workshop-registrations' | 'subscribers' | 'person-notes'
 
 /** Every row of a list (of those `where` picks) with the fields asked for, as `r.user` may read it. */
 async function rowsOf<T>(r: Reader, collection: Slug, where?: Where): Promise<T[] | undefined> {
@@ -59,9 +68,10 @@ export async function listPeople(
   { search = '' }: { search?: string } = {},
 ): Promise<PersonRow[]> {
   const r = { payload, user }
-  const [messages, calls, subscribers, notes] = await Promise.all([
+  const [messages, calls, registrations, subscribers, notes] = await Promise.all([
     rowsOf<ContactMessage>(r, 'contact-messages'),
     rowsOf<DiscoveryCall>(r, 'discovery-calls'),
+    rowsOf<WorkshopRegistration>(r, 'workshop-registrations'),
     rowsOf<Subscriber>(r, 'subscribers'),
     rowsOf<PersonNote>(r, 'person-notes'),
   ])
@@ -78,6 +88,7 @@ export async function listPeople(
         lastContact: null,
         messages: 0,
         calls: 0,
+        workshops: 0,
         subscription: null,
         notes: false,
       }
@@ -99,6 +110,12 @@ export async function listPeople(
     p.calls++
     named(p, c.name, c.createdAt)
     p.lastContact = later(p.lastContact, c.createdAt)
+  }
+  for (const w of registrations ?? []) {
+    const p = person(w.email)
+    p.workshops++
+    named(p, w.name, w.createdAt)
+    p.lastContact = later(p.lastContact, w.createdAt)
   }
   for (const s of subscribers ?? []) {
     const p = person(s.email)
@@ -145,6 +162,7 @@ async function rowsFor<T>(
 
 export type PersonCall = { id: number; when: string; status: string; upcoming: boolean; href: string }
 export type PersonMessage = { id: number; when: string; inquiryType: string; excerpt: string; href: string }
+export type PersonRegistration = { id: number; workshop: string; when: string; status: string; href: string }
 
 export type Person = {
   key: string
@@ -153,6 +171,8 @@ export type Person = {
   timeZone: string
   messages: PersonMessage[] | null
   calls: PersonCall[] | null
+  /** Null when the user may not read the registrations. */
+  registrations: PersonRegistration[] | null
   subscriber: null | { status: string; confirmedAt: string | null; since: string | null; href: string }
   /** Null when the user may not read the subscribers. */
   subscriptionReadable: boolean
@@ -165,6 +185,29 @@ const when = (iso: string, timeZone: string): string => {
   return `${dayLabel(d, timeZone)}, ${dayKey(d, timeZone).slice(0, 4)}, ${timeLabel(d, timeZone)}`
 }
 
+const workshopIdOf = (r: Pick<WorkshopRegistration, 'workshop'>): number =>
+  typeof r.workshop === 'object' ? r.workshop.id : r.workshop
+
+/** The workshops of some registrations (their title and start), by id; unpublished ones too. */
+async function workshopsOf(
+  payload: Payload,
+  registrations: Pick<WorkshopRegistration, 'workshop'>[],
+  as: { user?: TypedUser; req?: Partial<PayloadRequest> } = {},
+): Promise<Map<number, Pick<Workshop, 'id' | 'title' | 'date'>>> {
+  const ids = [...new Set(registrations.map(workshopIdOf))]
+  if (ids.length === 0) return new Map()
+  const { docs } = await payload.find({
+    collection: 'workshops',
+    where: { id: { in: ids } },
+    pagination: false,
+    depth: 0,
+    select: { title: true, date: true },
+    overrideAccess: true,
+    ...(as.req ? { req: as.req } : {}),
+  })
+  return new Map(docs.map((w) => [w.id, w as Pick<Workshop, 'id' | 'title' | 'date'>]))
+}
+
 /** All the site holds about one person that `user` may read, times in the coach's zone. */
 export async function readPerson(
   payload: Payload,
@@ -175,9 +218,10 @@ export async function readPerson(
   const email = await addressOfKey(payload, user, key)
   if (!email) return null
   const r = { payload, user }
-  const [messages, calls, subscribers, notes, { timeZone }] = await Promise.all([
+  const [messages, calls, registrations, subscribers, notes, { timeZone }] = await Promise.all([
     rowsFor<ContactMessage>(r, 'contact-messages', email),
     rowsFor<DiscoveryCall>(r, 'discovery-calls', email),
+    rowsFor<WorkshopRegistration>(r, 'workshop-registrations', email),
     rowsFor<Subscriber>(r, 'subscribers', email),
     rowsFor<PersonNote>(r, 'person-notes', email),
     readAvailability(payload),
@@ -195,10 +239,12 @@ export async function readPerson(
         )
       )?.totalDocs ?? 0)
     : 0
+  const workshops = await workshopsOf(payload, registrations ?? [], { user })
   const byDate = <T>(rows: T[], date: (t: T) => string) => [...rows].sort((a, b) => date(b).localeCompare(date(a)))
   const namedRows = [
     ...(messages ?? []).map((m) => ({ name: m.name, at: m.receivedAt })),
     ...(calls ?? []).map((c) => ({ name: c.name, at: c.createdAt })),
+    ...(registrations ?? []).map((w) => ({ name: w.name, at: w.createdAt })),
   ]
   return {
     key,
@@ -223,6 +269,18 @@ export async function readPerson(
           upcoming: c.status === 'booked' && new Date(c.endsAt) > now,
           href: `/admin/collections/discovery-calls/${c.id}`,
         })),
+    registrations: !registrations
+      ? null
+      : byDate(registrations, (w) => workshops.get(workshopIdOf(w))?.date ?? w.createdAt).map((w) => {
+          const workshop = workshops.get(workshopIdOf(w))
+          return {
+            id: w.id,
+            workshop: workshop?.title ?? 'A workshop no longer on the site',
+            when: workshop ? when(workshop.date, timeZone) : '',
+            status: REGISTRATION_STATUS_LABELS[w.status] ?? w.status,
+            href: `/admin/collections/workshop-registrations/${w.id}`,
+          }
+        }),
     subscriptionReadable: subscribers !== undefined,
     subscriber: subscriber
       ? {
@@ -243,6 +301,10 @@ export type Erasure = {
   messages: number
   calls: number
   upcomingCalls: number
+  /** Workshop registrations, cancelled ones included. */
+  workshops: number
+  /** Registrations (registered, offered or waiting) for workshops still ahead, which block it. */
+  upcomingWorkshops: number
   subscriber: number
   deliveries: number
   notes: number
@@ -252,6 +314,9 @@ export type Erasure = {
 type Found = {
   messages: ContactMessage[]
   calls: DiscoveryCall[]
+  registrations: WorkshopRegistration[]
+  /** The start of each registration's workshop, by workshop id. */
+  workshopStarts: Map<number, string>
   subscribers: Subscriber[]
   notes: PersonNote[]
   mails: MailOutbox[]
@@ -271,13 +336,13 @@ async function everythingAbout(payload: Payload, email: string, req?: Partial<Pa
     })
     return (docs as T[]).filter((d) => address(String((d as Record<string, unknown>)[field] ?? '')) === email)
   }
-  const [messages, calls, subscribers, notes, mails] = await Promise.all([
-    all<ContactMessage>('contact-messages'),
-    all<DiscoveryCall>('discovery-calls'),
-    all<Subscriber>('subscribers'),
-    all<PersonNote>('person-notes'),
-    all<MailOutbox>('mail-outbox', 'to', addressIn),
-  ])
+  // One after the other: inside the erasure's PostgreSQL transaction they all go down its one connection.
+  const messages = await all<ContactMessage>('contact-messages')
+  const calls = await all<DiscoveryCall>('discovery-calls')
+  const registrations = await all<WorkshopRegistration>('workshop-registrations')
+  const subscribers = await all<Subscriber>('subscribers')
+  const notes = await all<PersonNote>('person-notes')
+  const mails = await all<MailOutbox>('mail-outbox', 'to', addressIn)
   const ids = subscribers.map((s) => s.id)
   const { docs: deliveries } = ids.length
     ? await payload.find({
@@ -296,9 +361,12 @@ async function everythingAbout(payload: Payload, email: string, req?: Partial<Pa
         overrideAccess: true,
         ...(req ? { req } : {}),
       })
+  const workshops = await workshopsOf(payload, registrations, req ? { req } : {})
   return {
     messages,
     calls,
+    registrations,
+    workshopStarts: new Map([...workshops].map(([id, w]) => [id, w.date])),
     subscribers,
     notes,
     mails,
@@ -312,6 +380,11 @@ const counts = (f: Found, now: Date): Erasure => ({
   messages: f.messages.length,
   calls: f.calls.length,
   upcomingCalls: f.calls.filter((c) => c.status === 'booked' && new Date(c.endsAt) > now).length,
+  workshops: f.registrations.length,
+  upcomingWorkshops: f.registrations.filter((r) => {
+    const start = f.workshopStarts.get(workshopIdOf(r))
+    return r.status !== 'cancelled' && start !== undefined && new Date(start) > now
+  }).length,
   subscriber: f.subscribers.length,
   deliveries: f.deliveries.length,
   notes: f.notes.length,
@@ -330,10 +403,22 @@ export async function personExport(payload: Payload, email: string) {
     email: normalAddress(email),
     messages: f.messages,
     discoveryCalls: f.calls,
+    workshopRegistrations: f.registrations,
     subscriber: f.subscribers[0] ?? null,
     newsletterDeliveries: f.deliveries,
     notes: f.notes[0] ?? null,
     mailsToThem: f.mails,
+  }
+}
+
+/** A person registered (or waiting) for a workshop still ahead: the coach cancels that first. */
+export class UpcomingWorkshopFirst extends Error {
+  constructor(readonly upcoming: number) {
+    super(
+      upcoming === 1
+        ? 'This person is registered for a workshop still ahead. Cancel that registration first (they are told by e-mail), then erase them.'
+        : `This person is registered for ${upcoming} workshops still ahead. Cancel those registrations first (they are told by e-mail), then erase them.`,
+    )
   }
 }
 
@@ -348,11 +433,12 @@ export class UpcomingCallFirst extends Error {
 }
 
 /**
- * Erases everything the site holds about one address (any case): their messages, calls, subscriber row (and
- * with it their newsletter deliveries), the coach's notes, and every mail to them in the outbox (sent or
- * not: a mail holds their address and words). Refused, with nothing deleted, while they have a booked
- * call still ahead: the coach cancels it first, so they hear of it like any cancellation. On PostgreSQL all
- * of it in one transaction (`req` from inTransaction); answers what was deleted.
+ * Erases everything the site holds about one address (any case): their messages, calls, workshop
+ * registrations, subscriber row (and with it their newsletter deliveries), the coach's notes, and every mail to
+ * them in the outbox (sent or not: a mail holds their address and words). Refused, with nothing deleted, while
+ * they have a booked call or a workshop registration still ahead: the coach cancels it first, so they hear of
+ * it like any cancellation. On PostgreSQL all of it in one transaction (`req` from inTransaction); answers what
+ * was deleted.
  */
 export async function erasePerson(
   payload: Payload,
@@ -364,6 +450,7 @@ export async function erasePerson(
   const found = await everythingAbout(payload, address, readingWith(req))
   const erased = counts(found, now)
   if (erased.upcomingCalls > 0) throw new UpcomingCallFirst(erased.upcomingCalls)
+  if (erased.upcomingWorkshops > 0) throw new UpcomingWorkshopFirst(erased.upcomingWorkshops)
   const gone = async (collection: Slug | 'mail-outbox', ids: number[]) => {
     if (ids.length === 0) return
     const { errors } = await payload.delete({ collection, where: { id: { in: ids } }, overrideAccess: true, req })
@@ -376,6 +463,10 @@ export async function erasePerson(
   await gone(
     'discovery-calls',
     found.calls.map((c) => c.id),
+  )
+  await gone(
+    'workshop-registrations',
+    found.registrations.map((r) => r.id),
   )
   // Deleting the subscriber deletes their deliveries (Subscribers' beforeDelete); any left by address go too.
   await gone(

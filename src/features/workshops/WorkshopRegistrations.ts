@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { normalAddress } from '@/domain/people'
 import { REGISTRATION_STATUSES } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { personLinkField } from '@/features/people/person-link-field'
 import { authenticated } from '@/platform/access'
 import { cancelRegistrationEndpoint } from './endpoints'
 import { exportRegistrations } from './registrations-csv'
@@ -56,6 +57,7 @@ export const WorkshopRegistrations: CollectionConfig = {
       index: true,
       options: REGISTRATION_STATUSES.map((value) => ({ label: REGISTRATION_STATUS_LABELS[value], value })),
     },
+    personLinkField,
     {
       name: 'cancelByCoach',
       type: 'ui',

@@ -221,7 +221,7 @@ export function peopleSuite(label: string, setup: () => Promise<TestDatabase>) {
     })
 
     it('downloads and erases a person for admins only: all their rows go, nobody else’s', async () => {
-      const { listPeople } = await import('@/features/people/people')
+      const { listPeople, readPerson } = await import('@/features/people/people')
       const zoe = `zoe.${tag}@example.com`
       const other = `other.${tag}@example.com`
       const hers = await somebody(
@@ -291,16 +291,74 @@ export function peopleSuite(label: string, setup: () => Promise<TestDatabase>) {
         context: { bookingSiteWrite: true },
       })
 
+      // So must a workshop registration still ahead; a cancelled one (and the workshop) stays no obstacle.
+      const workshop = await payload.create({
+        collection: 'workshops',
+        data: {
+          title: `Spring circle ${tag}`,
+          date: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+          format: 'Online',
+          description: 'A circle.',
+          seats: 5,
+        },
+        overrideAccess: true,
+      })
+      const registration = await payload.create({
+        collection: 'workshop-registrations',
+        data: {
+          workshop: workshop.id,
+          name: 'Zoe Park',
+          email: `ZOE.${tag}@example.com`,
+          status: 'registered',
+          seat: 1,
+          queuedAt: new Date().toISOString(),
+          offers: 0,
+          sequence: 0,
+        },
+        overrideAccess: true,
+      })
+      const listed = (await listPeople(payload, await userOf(coach.email))).find((p) => p.email === zoe)!
+      expect(listed.holds).toBe('2 messages · 2 calls · 1 workshop · subscribed · notes')
+      expect((await readPerson(payload, await userOf(coach.email), key))!.registrations).toEqual([
+        {
+          id: registration.id,
+          workshop: `Spring circle ${tag}`,
+          when: expect.stringMatching(/, 2026, |, 2027, /),
+          status: 'Registered',
+          href: `/admin/collections/workshop-registrations/${registration.id}`,
+        },
+      ])
+      const withWorkshop = await restRequest(`/people/${key}/export.json`, { token: coachToken })
+      expect(
+        ((await withWorkshop.json()) as { workshopRegistrations: { id: number }[] }).workshopRegistrations,
+      ).toEqual([expect.objectContaining({ id: registration.id, status: 'registered' })])
+      const refusedForWorkshop = await restRequest(`/people/${key}/erase`, { method: 'POST', token: coachToken })
+      expect(refusedForWorkshop.status).toBe(409)
+      expect(((await refusedForWorkshop.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe(
+        'This person is registered for a workshop still ahead. Cancel that registration first (they are told by e-mail), then erase them.',
+      )
+      expect(await countOf(payload, 'workshop-registrations', { id: { equals: registration.id } })).toBe(1)
+      await payload.update({
+        collection: 'workshop-registrations',
+        id: registration.id,
+        data: { status: 'cancelled', seat: null },
+        overrideAccess: true,
+      })
+
       const erased = await restRequest(`/people/${key}/erase`, { method: 'POST', token: coachToken })
       expect(erased.status).toBe(200)
       expect(((await erased.json()) as { erased: object }).erased).toMatchObject({
         messages: 2,
         calls: 2,
         upcomingCalls: 0,
+        workshops: 1,
+        upcomingWorkshops: 0,
         subscriber: 1,
         deliveries: 1,
         notes: 1,
       })
+      expect(await countOf(payload, 'workshop-registrations', { id: { equals: registration.id } })).toBe(0)
+      expect(await countOf(payload, 'workshops', { id: { equals: workshop.id } })).toBe(1)
       const like = { like: `zoe.${tag}@` }
       expect(await countOf(payload, 'contact-messages', { email: like })).toBe(0)
       expect(await countOf(payload, 'discovery-calls', { email: like })).toBe(0)
