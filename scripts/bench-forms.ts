@@ -3,12 +3,10 @@
  * SMTP peer. Reports throughput and latency, then checks that all 200 messages were stored and all 400 mails
  * (notification + receipt each) were delivered. Exits 1 if any is missing.
  */
-import { benchDatabase, benchFromFreshBuild, startBuildCopyWithPeer } from './lib/server'
-
-benchFromFreshBuild()
+import { benchDatabase, startMailBenchSite } from './lib/server'
 
 const COUNT = Number(process.env.BENCH_FORMS_COUNT ?? 200)
-const { smtp, site } = await startBuildCopyWithPeer('bench-forms', 3402, {
+const { smtp, site } = await startMailBenchSite('bench-forms', 3402, {
   SEED_ON_START: 'false',
   OUTBOX_INTERVAL_MS: '1000',
   // As behind one proxy, so each post's X-Forwarded-For makes it another visitor.

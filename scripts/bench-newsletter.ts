@@ -9,12 +9,10 @@
  * server's sender then finds the issue as it would one the coach sent from the admin).
  */
 import { megabytes, peakSampler, treeRss } from './lib/memory'
-import { benchFromFreshBuild, startBuildCopyWithPeer } from './lib/server'
-
-benchFromFreshBuild()
+import { startMailBenchSite } from './lib/server'
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 10_000)
-const { smtp, site } = await startBuildCopyWithPeer('bench-newsletter', 3404, {
+const { smtp, site } = await startMailBenchSite('bench-newsletter', 3404, {
   NEWSLETTER_PER_MINUTE: '0',
   NEWSLETTER_INTERVAL_MS: '200',
   OUTBOX_INTERVAL_MS: '3600000',

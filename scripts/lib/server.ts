@@ -172,12 +172,16 @@ function isErrorEntry(line: string): boolean {
 /** What Next and Node write straight to the terminal when something fails. */
 const isErrorText = (line: string): boolean => /^\s*(Error|TypeError|\w+Error):|\bERROR\b|⨯|Unhandled/.test(line)
 
-/** A copy of the build whose mail goes to an SMTP peer of its own on loopback (the mail benchmarks). */
-export async function startBuildCopyWithPeer(
+/**
+ * The server of a mail benchmark: from a fresh build (benchFromFreshBuild), a copy of it whose mail goes to an
+ * SMTP peer of its own on loopback.
+ */
+export async function startMailBenchSite(
   name: string,
   port: number,
   env: Record<string, string>,
 ): Promise<{ smtp: SmtpPeer; site: RunningSite }> {
+  benchFromFreshBuild()
   const smtp = await startSmtpPeer()
   const site = await startBuildCopy(name, port, { ...env, SMTP_URL: smtp.url })
   return { smtp, site }

@@ -387,15 +387,7 @@ function eventsOf(cmds: Cmd[]): CreditEvent[] {
       case 'buy': {
         const p = purchases.length
         purchases.push(now + c.validDays * D)
-        out.push({
-          type: 'purchase-opened',
-          key: `cs_${p}`,
-          at: now,
-          purchase: `p${p}`,
-          credits: c.credits,
-          validUntil: purchases[p]!,
-          amount: 15000,
-        })
+        out.push(open(`p${p}`, c.credits, c.validDays, now))
         break
       }
       case 'pay':
@@ -407,14 +399,7 @@ function eventsOf(cmds: Cmd[]): CreditEvent[] {
       case 'book': {
         const s = sessions.length
         sessions.push(now + c.inHours * H)
-        out.push({
-          type: 'session-booked',
-          key: `book_${s}`,
-          at: now,
-          session: `s${s}`,
-          startsAt: sessions[s]!,
-          by: c.by,
-        })
+        out.push(book(`s${s}`, sessions[s]!, now, c.by))
         break
       }
       case 'move': {

@@ -6,12 +6,15 @@ export const csvCell = (value: string): string =>
 const cellText = (value: unknown): string =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)
 
-/** Rows as CSV (RFC 4180, CRLF), one column per key any row has, in the order they first appear. */
+/** A CSV file (RFC 4180, CRLF after every line): the header line as given, then one line of cells per row. */
+export const csvFile = (header: string, rows: string[][]): string =>
+  [header, ...rows.map((cells) => cells.map(csvCell).join(','))].map((line) => `${line}\r\n`).join('')
+
+/** Rows as CSV, one column per key any row has, in the order they first appear. */
 export function toCsv(rows: Record<string, unknown>[]): string {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))]
-  const lines = [
+  return csvFile(
     columns.map(csvCell).join(','),
-    ...rows.map((row) => columns.map((c) => csvCell(cellText(row[c]))).join(',')),
-  ]
-  return `${lines.join('\r\n')}\r\n`
+    rows.map((row) => columns.map((c) => cellText(row[c]))),
+  )
 }

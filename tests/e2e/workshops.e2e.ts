@@ -1,4 +1,3 @@
-import ICAL from 'ical.js'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -11,6 +10,7 @@ import {
   SEEDED_DATA_DIR,
 } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
+import { calendarText, inviteFields } from '../support/invites'
 import { mailsWritten } from '../support/mail-files'
 
 const newVisitor = browserVisitors('203.0.114')
@@ -30,21 +30,10 @@ async function mailTo(address: string, subject: string): Promise<Email> {
 /** The registration's private link in a mail, as a path. */
 const manageLink = (mail: Email) => /\/workshops\/manage\/\d+-\d+\.[\w-]{43}/.exec(mail.text ?? '')![0]
 
-/** The mail's invite, parsed with ical.js: METHOD, and the event's UID, SEQUENCE, STATUS and LOCATION. */
+/** The mail's invite, parsed (see inviteFields), or null when it has none. */
 function invite(mail: Email) {
-  const text = mail.attachments
-    .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
-    .find((c) => c.includes('BEGIN:VCALENDAR'))
-  if (!text) return null
-  const root = new ICAL.Component(ICAL.parse(text))
-  const event = root.getFirstSubcomponent('vevent')!
-  return {
-    method: root.getFirstPropertyValue('method'),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: event.getFirstPropertyValue('sequence'),
-    status: event.getFirstPropertyValue('status'),
-    location: event.getFirstPropertyValue('location'),
-  }
+  const text = calendarText(mail)
+  return text ? inviteFields(text) : null
 }
 
 /** axe-core needs JavaScript: a page seen without it is checked again, as it stands, in a browser with it. */

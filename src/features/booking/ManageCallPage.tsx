@@ -1,5 +1,7 @@
 import Link from 'next/link'
 
+import { MailLink, PhoneLink } from '@/components/ContactLinks'
+import { LinkNotValid, PageOfItsOwn } from '@/components/PageOfItsOwn'
 import { getSiteSettings } from '@/features/site/site-settings'
 import { payloadClient } from '@/platform/payload'
 import { visitorMayChange } from './book'
@@ -31,16 +33,10 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
   // genuine link whose call was deleted from the admin.
   if (!call) {
     return (
-      <section className="section" aria-labelledby="manage-heading">
-        <div className="container container--narrow">
-          <h1 id="manage-heading">This link is not valid</h1>
-          <p className="lead">It may be old or incomplete. The link to your call is in the mail that confirmed it.</p>
-          <p>
-            <Link href="/scheduling">Book a discovery call</Link> or send a message through the{' '}
-            <Link href="/schedule-and-contact#contact-heading">contact form</Link>.
-          </p>
-        </div>
-      </section>
+      <LinkNotValid id="manage-heading" whereTheLinkIs="The link to your call is in the mail that confirmed it.">
+        <Link href="/scheduling">Book a discovery call</Link> or send a message through the{' '}
+        <Link href="/schedule-and-contact#contact-heading">contact form</Link>.
+      </LinkNotValid>
     )
   }
   const [a, settings] = [await readAvailability(payload), await getSiteSettings()]
@@ -53,53 +49,49 @@ export async function ManageCallPage({ token, done, problem }: { token: string; 
   const doneText = textFor(DONE, done)
   const problemText = textFor(PROBLEMS, problem)
   return (
-    <section className="section" aria-labelledby="manage-heading">
-      <div className="container container--narrow">
-        <h1 id="manage-heading">Your Discovery Call</h1>
-        <OutcomeNotices done={doneText} problem={problemText} />
-        <dl className="call-details">
-          <dt>Name</dt>
-          <dd>{call.name}</dd>
-          {visitorZone && (
-            <>
-              <dt>Your time</dt>
-              <dd>
-                {formatSlot(start, visitorZone)} ({visitorZone})
-              </dd>
-            </>
-          )}
-          <dt>{visitorZone ? 'The coach’s time' : 'Time'}</dt>
-          <dd>
-            {formatSlot(start, a.timeZone)} ({a.timeZone})
-          </dd>
-          {where && (
-            <>
-              <dt>Where</dt>
-              <dd>{where}</dd>
-            </>
-          )}
-          <dt>Status</dt>
-          <dd>{call.status === 'booked' ? 'Booked' : 'Cancelled'}</dd>
-        </dl>
-        {call.status !== 'booked' ? (
-          <p>
-            This call is cancelled. <Link href="/scheduling">Book another discovery call</Link>.
-          </p>
-        ) : !mayChange ? (
-          <p>
-            Calls can be moved or cancelled online until 24 hours before they start. To change this one now, write to{' '}
-            <a href={`mailto:${settings.email}`}>{settings.email}</a> or call{' '}
-            <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>.
-          </p>
-        ) : (
+    <PageOfItsOwn id="manage-heading" heading="Your Discovery Call">
+      <OutcomeNotices done={doneText} problem={problemText} />
+      <dl className="call-details">
+        <dt>Name</dt>
+        <dd>{call.name}</dd>
+        {visitorZone && (
           <>
-            <CancelCallForm token={token} />
-            {current && current.slots.length > 0 && (
-              <MoveCallForm token={token} slots={current.slots} coachTimeZone={a.timeZone} />
-            )}
+            <dt>Your time</dt>
+            <dd>
+              {formatSlot(start, visitorZone)} ({visitorZone})
+            </dd>
           </>
         )}
-      </div>
-    </section>
+        <dt>{visitorZone ? 'The coach’s time' : 'Time'}</dt>
+        <dd>
+          {formatSlot(start, a.timeZone)} ({a.timeZone})
+        </dd>
+        {where && (
+          <>
+            <dt>Where</dt>
+            <dd>{where}</dd>
+          </>
+        )}
+        <dt>Status</dt>
+        <dd>{call.status === 'booked' ? 'Booked' : 'Cancelled'}</dd>
+      </dl>
+      {call.status !== 'booked' ? (
+        <p>
+          This call is cancelled. <Link href="/scheduling">Book another discovery call</Link>.
+        </p>
+      ) : !mayChange ? (
+        <p>
+          Calls can be moved or cancelled online until 24 hours before they start. To change this one now, write to{' '}
+          <MailLink email={settings.email} /> or call <PhoneLink phone={settings.phone} />.
+        </p>
+      ) : (
+        <>
+          <CancelCallForm token={token} />
+          {current && current.slots.length > 0 && (
+            <MoveCallForm token={token} slots={current.slots} coachTimeZone={a.timeZone} />
+          )}
+        </>
+      )}
+    </PageOfItsOwn>
   )
 }

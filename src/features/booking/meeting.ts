@@ -1,4 +1,4 @@
-import type { FieldMessages } from '@/platform/forms/fields'
+import { tooLongText, type FieldMessages } from '@/platform/forms/fields'
 
 /*
  * Where a discovery call happens: the coach's choice in Booking → Availability ("Where we meet"), copied onto
@@ -72,7 +72,7 @@ export const PHONE_MAX_DIGITS = 15
 
 export const PHONE_MESSAGES = {
   missing: 'Please enter your phone number, so the coach can call you.',
-  tooLong: `Your phone number can be at most ${PHONE_MAX} characters.`,
+  tooLong: tooLongText('Your phone number', PHONE_MAX),
   invalid: `Please enter a phone number of ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits, with the country code if you are abroad (e.g. +44 20 7946 0958). Only digits, spaces, a leading +, brackets, dots and dashes are allowed.`,
 } as const satisfies FieldMessages
 

@@ -1,4 +1,4 @@
-import { FIELDS_INVALID, PERSON_LABELS, type FieldMessages } from '@/platform/forms/fields'
+import { FIELDS_INVALID, PERSON_LABELS, tooLongText, type FieldMessages } from '@/platform/forms/fields'
 
 /** The booking form's texts the browser needs too (the other answers are in ./rules.ts, on the server). */
 export const BOOKING_INVALID = FIELDS_INVALID
@@ -12,6 +12,6 @@ export const BOOKING_LABELS = {
 } as const
 export const NOTE_MAX = 1000
 export const NOTE_MESSAGES = {
-  tooLong: 'Your note can be at most 1,000 characters.',
+  tooLong: tooLongText('Your note', NOTE_MAX),
   invalid: 'Your note must be text.',
 } as const satisfies FieldMessages

@@ -1,5 +1,5 @@
 import { CONTACT_REPLY_TIME } from '@/domain/business'
-import { FIELDS_INVALID, PERSON_LABELS, type FieldMessages } from '@/platform/forms/fields'
+import { FIELDS_INVALID, PERSON_LABELS, tooLongText, type FieldMessages } from '@/platform/forms/fields'
 
 /** The contact form's choices and decided answers, word for word (shared by the form and the server's rules). */
 export const INQUIRY_TYPES = [
@@ -21,6 +21,6 @@ export const CONTACT_LABELS = {
 export const MESSAGE_MAX = 5000
 export const MESSAGE_MESSAGES = {
   missing: 'Please enter a message.',
-  tooLong: 'Your message can be at most 5,000 characters.',
+  tooLong: tooLongText('Your message', MESSAGE_MAX),
 } as const satisfies FieldMessages
 export const INQUIRY_TYPE_MESSAGE = 'Please choose one of the inquiry types.'

@@ -3,7 +3,7 @@ import type { CollectionSlug, Endpoint, GlobalSlug, PayloadRequest } from 'paylo
 import { siteUrl } from '@/domain/brand'
 import { adminOnlyRefusal } from '@/platform/access'
 import { toCsv } from '@/platform/csv'
-import { attachment, fileDate } from '@/platform/download'
+import { attachment, fileDate, jsonExport } from '@/platform/download'
 
 /**
  * Everything the coach owns, to take along (to another tool, an accountant, a backup of one's own): the
@@ -88,12 +88,7 @@ const everything: Endpoint = {
         await req.payload.findGlobal({ slug, depth: 0, draft: true, overrideAccess: true, req }),
       )
     }
-    const body = JSON.stringify(
-      { exportedAt: new Date().toISOString(), site: siteUrl().origin, collections, globals },
-      null,
-      2,
-    )
-    return attachment(body, 'application/json', `site-export-${fileDate()}.json`)
+    return jsonExport({ site: siteUrl().origin, collections, globals }, `site-export-${fileDate()}.json`)
   },
 }
 

@@ -1,6 +1,6 @@
 import type { PayloadHandler } from 'payload'
 
-import { csvCell as cell } from '@/platform/csv'
+import { csvFile } from '@/platform/csv'
 import { attachment, fileDate } from '@/platform/download'
 
 /** GET /cms-api/subscribers/export.csv: confirmed subscribers with their consent time, for logged-in users. */
@@ -14,9 +14,9 @@ export const exportConfirmedSubscribers: PayloadHandler = async (req) => {
     depth: 0,
     req,
   })
-  const lines = [
+  const csv = csvFile(
     'email,consent_at,source',
-    ...docs.map((d) => [d.email, d.consentAt ?? '', d.source ?? ''].map(cell).join(',')),
-  ]
-  return attachment(`${lines.join('\r\n')}\r\n`, 'text/csv', `subscribers-${fileDate()}.csv`)
+    docs.map((d) => [d.email, d.consentAt ?? '', d.source ?? '']),
+  )
+  return attachment(csv, 'text/csv', `subscribers-${fileDate()}.csv`)
 }

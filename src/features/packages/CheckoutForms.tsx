@@ -1,12 +1,12 @@
 'use client'
 
-import { useActionState } from 'react'
-
 import { ErrorSummary } from '@/components/forms/ErrorSummary'
+import { FieldError } from '@/components/forms/FieldError'
 import { FormField } from '@/components/forms/FormField'
 import { Honeypot } from '@/components/forms/Honeypot'
+import { PersonEmailField, PersonNameField } from '@/components/forms/PersonFields'
+import { SignedLinkForm } from '@/components/forms/SignedLinkForm'
 import { useFormPost } from '@/components/forms/useFormPost'
-import { EMAIL_MAX, EMAIL_MESSAGES, NAME_MAX, NAME_MESSAGES, NAME_PATTERN } from '@/platform/forms/fields'
 import { INTAKE_LONG_MAX, INTAKE_SHORT_MAX, type IntakeQuestion } from '@/domain/packages'
 import { agreementAction, buyAction, codeAction, intakeAction } from './actions'
 
@@ -33,18 +33,7 @@ export function BuyForm({ packageId, title }: { packageId: number; title: string
       </p>
       <Honeypot />
       <input type="hidden" name="package" value={packageId} />
-      <FormField
-        id="buy-email"
-        label="Email"
-        error={errors.email}
-        messages={EMAIL_MESSAGES}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX}
-        defaultValue={values.email}
-      />
+      <PersonEmailField id="buy-email" error={errors.email} value={values.email} />
       <button type="submit" className="button button--primary">
         Send me a code<span className="visually-hidden"> to buy the {title}</span>
       </button>
@@ -53,10 +42,8 @@ export function BuyForm({ packageId, title }: { packageId: number; title: string
 }
 
 export function CodeForm({ token, error }: { token: string; error?: string }) {
-  const [, action] = useActionState(codeAction, null, '#checkout-code')
   return (
-    <form id="checkout-code" action={action} className="checkout-form">
-      <input type="hidden" name="token" value={token} />
+    <SignedLinkForm id="checkout-code" action={codeAction} token={token} className="checkout-form">
       <FormField
         id="checkout-code-input"
         label="Code from the e-mail"
@@ -71,7 +58,7 @@ export function CodeForm({ token, error }: { token: string; error?: string }) {
       <button type="submit" className="button button--primary">
         Confirm my e-mail
       </button>
-    </form>
+    </SignedLinkForm>
   )
 }
 
@@ -84,23 +71,10 @@ export function AgreementForm({
   versionId: number
   errors: { name?: string; accept?: string }
 }) {
-  const [, action] = useActionState(agreementAction, null, '#checkout-agreement')
   return (
-    <form id="checkout-agreement" action={action} className="checkout-form">
-      <input type="hidden" name="token" value={token} />
+    <SignedLinkForm id="checkout-agreement" action={agreementAction} token={token} className="checkout-form">
       <input type="hidden" name="version" value={versionId} />
-      <FormField
-        id="agreement-name"
-        label="Type your full name to sign"
-        error={errors.name}
-        messages={NAME_MESSAGES}
-        name="name"
-        type="text"
-        autoComplete="name"
-        required
-        maxLength={NAME_MAX}
-        pattern={NAME_PATTERN}
-      />
+      <PersonNameField id="agreement-name" label="Type your full name to sign" error={errors.name} />
       <div className="field field--check">
         <input
           id="agreement-accept"
@@ -112,16 +86,12 @@ export function AgreementForm({
           aria-describedby={errors.accept ? 'agreement-accept-error' : undefined}
         />
         <label htmlFor="agreement-accept">I have read the agreement above and accept it.</label>
-        {errors.accept && (
-          <p id="agreement-accept-error" className="field-error">
-            {errors.accept}
-          </p>
-        )}
+        <FieldError id="agreement-accept-error" message={errors.accept} />
       </div>
       <button type="submit" className="button button--primary">
         Accept and continue
       </button>
-    </form>
+    </SignedLinkForm>
   )
 }
 
@@ -135,10 +105,8 @@ export function IntakeForm({
   /** The questions the last post left unanswered or answered wrongly, by index, with why. */
   wrong: Record<number, string>
 }) {
-  const [, action] = useActionState(intakeAction, null, '#checkout-intake')
   return (
-    <form id="checkout-intake" action={action} className="checkout-form">
-      <input type="hidden" name="token" value={token} />
+    <SignedLinkForm id="checkout-intake" action={intakeAction} token={token} className="checkout-form">
       {questions.map((q, i) => {
         const id = `intake-q${i}`
         const label = q.required ? q.question : `${q.question} (optional)`
@@ -147,11 +115,7 @@ export function IntakeForm({
           return (
             <fieldset key={i} className="field" aria-describedby={wrong[i] ? errorId : undefined}>
               <legend>{label}</legend>
-              {wrong[i] && (
-                <p id={errorId} className="field-error">
-                  {wrong[i]}
-                </p>
-              )}
+              <FieldError id={errorId} message={wrong[i]} />
               {q.choices.map((c, j) => (
                 <div key={j} className="field--check">
                   <input id={`${id}-${j}`} type="radio" name={`q${i}`} value={c} required={q.required} />
@@ -178,6 +142,6 @@ export function IntakeForm({
       <button type="submit" className="button button--primary">
         Continue to payment
       </button>
-    </form>
+    </SignedLinkForm>
   )
 }

@@ -1,8 +1,9 @@
 'use client'
 
-import { Button } from '@payloadcms/ui'
 import Link from 'next/link'
 import { useState } from 'react'
+
+import { AdminButton } from '@/components/AdminButton'
 
 import type { Erasure } from './people'
 
@@ -92,15 +93,9 @@ export function ErasePerson({
   return (
     <div>
       {step === 'start' ? (
-        <Button
-          buttonStyle="secondary"
-          size="medium"
-          margin={false}
-          onClick={() => setStep('confirm')}
-          id="erase-person"
-        >
+        <AdminButton look="secondary" onClick={() => setStep('confirm')} id="erase-person">
           Erase this person…
-        </Button>
+        </AdminButton>
       ) : (
         <div
           role="alertdialog"
@@ -114,25 +109,18 @@ export function ErasePerson({
           <What e={preview} />
           <p>Download their data first if they asked for a copy.</p>
           <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-            <Button
-              buttonStyle="error"
-              size="medium"
-              margin={false}
-              disabled={step === 'erasing'}
+            <AdminButton
+              look="error"
+              busy={step === 'erasing'}
+              busyText="Erasing…"
               onClick={erase}
               id="erase-person-for-good"
             >
-              {step === 'erasing' ? 'Erasing…' : 'Erase for good'}
-            </Button>
-            <Button
-              buttonStyle="secondary"
-              size="medium"
-              margin={false}
-              disabled={step === 'erasing'}
-              onClick={() => setStep('start')}
-            >
+              Erase for good
+            </AdminButton>
+            <AdminButton look="secondary" busy={step === 'erasing'} onClick={() => setStep('start')}>
               Keep them
-            </Button>
+            </AdminButton>
           </div>
           {typeof step === 'object' && 'error' in step && (
             <p role="alert" style={{ marginBottom: 0 }}>

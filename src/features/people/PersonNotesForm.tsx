@@ -1,7 +1,8 @@
 'use client'
 
-import { Button } from '@payloadcms/ui'
 import { useId, useState } from 'react'
+
+import { AdminButton } from '@/components/AdminButton'
 
 /**
  * The coach's notes about a person, written on their page and saved with one button (a row of person-notes,
@@ -54,16 +55,9 @@ export function PersonNotesForm({ email, note }: { email: string; note: { id: nu
         }}
         style={{ width: '100%', padding: '0.5rem', font: 'inherit' }}
       />
-      <Button
-        buttonStyle="secondary"
-        size="medium"
-        margin={false}
-        disabled={state === 'saving'}
-        onClick={save}
-        id="save-person-notes"
-      >
-        {state === 'saving' ? 'Saving…' : 'Save notes'}
-      </Button>
+      <AdminButton look="secondary" busy={state === 'saving'} busyText="Saving…" onClick={save} id="save-person-notes">
+        Save notes
+      </AdminButton>
       <p role="status" style={{ margin: '0.5rem 0 0' }}>
         {state === 'saved' ? 'Notes saved.' : typeof state === 'object' ? state.error : ''}
       </p>

@@ -2,7 +2,7 @@ import type { Endpoint, PayloadRequest, TypedUser } from 'payload'
 
 import { withoutSecrets } from '@/features/export/everything'
 import { adminOnlyRefusal } from '@/platform/access'
-import { attachment, fileDate } from '@/platform/download'
+import { fileDate, jsonExport } from '@/platform/download'
 import { inTransaction } from '@/platform/transaction'
 
 import { addressOfKey, erasePerson, personExport, UpcomingCallFirst, UpcomingWorkshopFirst } from './people'
@@ -28,12 +28,8 @@ const download: Endpoint = {
     if (refused) return refused
     const email = await addressOf(req)
     if (!email) return noSuchPerson()
-    const body = JSON.stringify(
-      { exportedAt: new Date().toISOString(), ...(withoutSecrets(await personExport(req.payload, email)) as object) },
-      null,
-      2,
-    )
-    return attachment(body, 'application/json', `person-${String(req.routeParams?.key).slice(0, 8)}-${fileDate()}.json`)
+    const person = withoutSecrets(await personExport(req.payload, email)) as object
+    return jsonExport(person, `person-${String(req.routeParams?.key).slice(0, 8)}-${fileDate()}.json`)
   },
 }
 

@@ -1,5 +1,6 @@
 import Link from 'next/link'
 
+import { MailLink, PhoneLink } from '@/components/ContactLinks'
 import { ExternalLink } from '@/components/ExternalLink'
 import { Logo } from '@/components/Logo'
 import { DISCOVERY_CALL } from '@/domain/business'
@@ -25,10 +26,10 @@ export async function SiteFooter() {
           <p>{settings.brand.role}</p>
           <ul className="contact-lines">
             <li>
-              <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>
+              <PhoneLink phone={settings.phone} />
             </li>
             <li>
-              <a href={`mailto:${settings.email}`}>{settings.email}</a>
+              <MailLink email={settings.email} />
             </li>
           </ul>
         </div>

@@ -1,5 +1,7 @@
 import Link from 'next/link'
 
+import { MailLink, PhoneLink } from '@/components/ContactLinks'
+import { LinkNotValid, PageOfItsOwn } from '@/components/PageOfItsOwn'
 import { WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
 import { CANCELLATION_NOTICE_MS, mayCancel } from '@/domain/workshop-seats'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
@@ -43,15 +45,9 @@ export async function ManageRegistrationPage({
   const found = await registrationByToken(payload, token)
   if (!found) {
     return (
-      <section className="section" aria-labelledby="manage-heading">
-        <div className="container container--narrow">
-          <h1 id="manage-heading">This link is not valid</h1>
-          <p className="lead">It may be old or incomplete. The link to your registration is in the mail we sent you.</p>
-          <p>
-            See the <Link href="/workshops">upcoming workshops</Link>.
-          </p>
-        </div>
-      </section>
+      <LinkNotValid id="manage-heading" whereTheLinkIs="The link to your registration is in the mail we sent you.">
+        See the <Link href="/workshops">upcoming workshops</Link>.
+      </LinkNotValid>
     )
   }
   const now = new Date()
@@ -71,57 +67,53 @@ export async function ManageRegistrationPage({
   const problemText = textFor(PROBLEMS, problem)
   const live = r.status !== 'cancelled'
   return (
-    <section className="section" aria-labelledby="manage-heading">
-      <div className="container container--narrow">
-        <h1 id="manage-heading">Your Workshop Registration</h1>
-        <OutcomeNotices done={doneText} problem={problemText} />
-        <dl className="call-details">
-          <dt>Workshop</dt>
-          <dd>{workshop.title}</dd>
-          <dt>Name</dt>
-          <dd>{r.name}</dd>
-          <dt>When</dt>
-          <dd>{formatSlot(start, timeZone)}</dd>
-          {r.status === 'registered' && (
-            <>
-              <dt>Where</dt>
-              <dd>{whereFor(workshop)}</dd>
-            </>
-          )}
-          <dt>Status</dt>
-          <dd>{REGISTRATION_STATUS_LABELS[r.status]}</dd>
-          {r.status === 'offered' && r.holdUntil && (
-            <>
-              <dt>Seat held until</dt>
-              <dd>{formatSlot(new Date(r.holdUntil), timeZone)}</dd>
-            </>
-          )}
-        </dl>
-        {r.status === 'offered' && <ConfirmSeatForm token={token} />}
-        {!live ? (
-          <p>
-            This registration is cancelled. See the <Link href="/workshops">upcoming workshops</Link>.
-          </p>
-        ) : mayCancel(start.getTime(), now.getTime()) ? (
+    <PageOfItsOwn id="manage-heading" heading="Your Workshop Registration">
+      <OutcomeNotices done={doneText} problem={problemText} />
+      <dl className="call-details">
+        <dt>Workshop</dt>
+        <dd>{workshop.title}</dd>
+        <dt>Name</dt>
+        <dd>{r.name}</dd>
+        <dt>When</dt>
+        <dd>{formatSlot(start, timeZone)}</dd>
+        {r.status === 'registered' && (
           <>
-            <p>
-              You can cancel until {formatSlot(lastCancel, timeZone)} ({WORKSHOP_CANCELLATION_HOURS} hours before the
-              start).
-            </p>
-            <CancelRegistrationForm
-              token={token}
-              label={r.status === 'waitlisted' ? 'Leave the waitlist' : 'Cancel my registration'}
-            />
+            <dt>Where</dt>
+            <dd>{whereFor(workshop)}</dd>
           </>
-        ) : (
-          <p>
-            Registrations can be cancelled online until {WORKSHOP_CANCELLATION_HOURS} hours before the workshop starts (
-            {formatSlot(lastCancel, timeZone)}). To cancel now, write to{' '}
-            <a href={`mailto:${settings.email}`}>{settings.email}</a> or call{' '}
-            <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>.
-          </p>
         )}
-      </div>
-    </section>
+        <dt>Status</dt>
+        <dd>{REGISTRATION_STATUS_LABELS[r.status]}</dd>
+        {r.status === 'offered' && r.holdUntil && (
+          <>
+            <dt>Seat held until</dt>
+            <dd>{formatSlot(new Date(r.holdUntil), timeZone)}</dd>
+          </>
+        )}
+      </dl>
+      {r.status === 'offered' && <ConfirmSeatForm token={token} />}
+      {!live ? (
+        <p>
+          This registration is cancelled. See the <Link href="/workshops">upcoming workshops</Link>.
+        </p>
+      ) : mayCancel(start.getTime(), now.getTime()) ? (
+        <>
+          <p>
+            You can cancel until {formatSlot(lastCancel, timeZone)} ({WORKSHOP_CANCELLATION_HOURS} hours before the
+            start).
+          </p>
+          <CancelRegistrationForm
+            token={token}
+            label={r.status === 'waitlisted' ? 'Leave the waitlist' : 'Cancel my registration'}
+          />
+        </>
+      ) : (
+        <p>
+          Registrations can be cancelled online until {WORKSHOP_CANCELLATION_HOURS} hours before the workshop starts (
+          {formatSlot(lastCancel, timeZone)}). To cancel now, write to <MailLink email={settings.email} /> or call{' '}
+          <PhoneLink phone={settings.phone} />.
+        </p>
+      )}
+    </PageOfItsOwn>
   )
 }

@@ -1,5 +1,6 @@
 import Link from 'next/link'
 
+import { PageOfItsOwn } from '@/components/PageOfItsOwn'
 import { formatEventDate } from '@/domain/dates'
 import { isOpen } from '@/domain/workshop-seats'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
@@ -20,14 +21,11 @@ export async function RegisterPage({ slug, done, problem }: { slug: string; done
   const workshop = await workshopBySlug(payload, slug)
   if (!workshop) {
     return (
-      <section className="section" aria-labelledby="register-heading">
-        <div className="container container--narrow">
-          <h1 id="register-heading">This workshop is not open for registration</h1>
-          <p className="lead">
-            See the <Link href="/workshops">upcoming workshops</Link>.
-          </p>
-        </div>
-      </section>
+      <PageOfItsOwn id="register-heading" heading="This workshop is not open for registration">
+        <p className="lead">
+          See the <Link href="/workshops">upcoming workshops</Link>.
+        </p>
+      </PageOfItsOwn>
     )
   }
   const [timeZone, taken] = await Promise.all([readCoachTimeZone(payload), seatsTaken(payload, workshop.id)])

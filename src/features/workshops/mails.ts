@@ -75,65 +75,64 @@ const cancelLine = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZ
   return `You can cancel until ${formatSlot(last, timeZone)} (${WORKSHOP_CANCELLATION_HOURS} hours before the start): ${manageUrl(r, s)}`
 }
 
-/** A seat taken (registered, or an offer confirmed): the details, the invite and the manage link. */
-export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  fromSite(
+/** A mail to the attendee from the site: their name above the lines, the coach's name below. */
+const toAttendee = (
+  s: MailSettings,
+  r: MailRegistration,
+  subject: string,
+  lines: string[],
+  extra?: Partial<OutgoingMail>,
+): OutgoingMail => fromSite(s, r.email, subject, [`Hello ${r.name},`, '', ...lines, '', s.brand.name], extra)
+
+/** A seat they hold, with its invite: the news, when and where, the invite, and until when they can cancel. */
+const seatMail = (
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  timeZone: string,
+  { subject, news, invite }: { subject: string; news: string; invite: string },
+): OutgoingMail =>
+  toAttendee(
     s,
-    r.email,
-    `You are registered: ${w.title}`,
-    [
-      `Hello ${r.name},`,
-      '',
-      `Your seat at "${w.title}" is booked.`,
-      '',
-      when(w, timeZone),
-      `Where: ${whereFor(w)}`,
-      '',
-      'The calendar invite is attached.',
-      cancelLine(w, r, s, timeZone),
-      '',
-      s.brand.name,
-    ],
+    r,
+    subject,
+    [news, '', when(w, timeZone), `Where: ${whereFor(w)}`, '', invite, cancelLine(w, r, s, timeZone)],
     { calendar: workshopInvite(w, r, s, 'REQUEST') },
   )
 
+/** A seat taken (registered, or an offer confirmed): the details, the invite and the manage link. */
+export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+  seatMail(w, r, s, timeZone, {
+    subject: `You are registered: ${w.title}`,
+    news: `Your seat at "${w.title}" is booked.`,
+    invite: 'The calendar invite is attached.',
+  })
+
 /** On the waitlist: what happens next, and the link to leave it. */
 export const waitlistedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  fromSite(s, r.email, `You are on the waitlist: ${w.title}`, [
-    `Hello ${r.name},`,
-    '',
+  toAttendee(s, r, `You are on the waitlist: ${w.title}`, [
     `"${w.title}" is full, so you are on its waitlist.`,
     when(w, timeZone),
     '',
     'If a seat frees up, we will e-mail you and hold it for you for a while: you take it from that mail.',
     `To leave the waitlist: ${manageUrl(r, s)}`,
-    '',
-    s.brand.name,
   ])
 
 /** A freed seat, held for them until `holdUntil`: they take it from the link. */
 export const offerMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  fromSite(s, r.email, `A seat is free for you: ${w.title}`, [
-    `Hello ${r.name},`,
-    '',
+  toAttendee(s, r, `A seat is free for you: ${w.title}`, [
     `A seat at "${w.title}" has become free and we are holding it for you.`,
     when(w, timeZone),
     '',
     `Take the seat before ${formatSlot(new Date(r.holdUntil!), timeZone)}: ${manageUrl(r, s)}`,
     'After that it goes to the next person waiting.',
-    '',
-    s.brand.name,
   ])
 
 /** The hold ran out. */
 export const lapsedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings): OutgoingMail =>
-  fromSite(s, r.email, `The seat we held has gone: ${w.title}`, [
-    `Hello ${r.name},`,
-    '',
+  toAttendee(s, r, `The seat we held has gone: ${w.title}`, [
     `The seat we held for you at "${w.title}" was not taken in time, so it has gone to the next person.`,
     `You are welcome to register again at ${s.siteUrl}/workshops.`,
-    '',
-    s.brand.name,
   ])
 
 /** Cancelled: METHOD:CANCEL for a seat they held. */
@@ -144,20 +143,16 @@ export const cancelledMail = (
   by: 'attendee' | 'coach' | 'workshop',
   heldSeat: boolean,
 ): OutgoingMail =>
-  fromSite(
+  toAttendee(
     s,
-    r.email,
+    r,
     `Cancelled: ${w.title}`,
     [
-      `Hello ${r.name},`,
-      '',
       by === 'attendee'
         ? `Your registration for "${w.title}" is cancelled.`
         : by === 'workshop'
           ? `${s.brand.name} has cancelled "${w.title}": it will not take place. We are sorry. Reply to this mail with any questions.`
           : `${s.brand.name} has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
-      '',
-      s.brand.name,
     ],
     heldSeat ? { calendar: workshopInvite(w, r, s, 'CANCEL') } : {},
   )
@@ -169,9 +164,7 @@ export const alreadyRegisteredMail = (
   s: MailSettings,
   timeZone: string,
 ): OutgoingMail =>
-  fromSite(s, r.email, `Your registration: ${w.title}`, [
-    `Hello ${r.name},`,
-    '',
+  toAttendee(s, r, `Your registration: ${w.title}`, [
     r.status === 'waitlisted'
       ? `You are already on the waitlist for "${w.title}".`
       : r.status === 'offered'
@@ -180,8 +173,6 @@ export const alreadyRegisteredMail = (
     when(w, timeZone),
     '',
     `Your registration: ${manageUrl(r, s)}`,
-    '',
-    s.brand.name,
   ])
 
 /** A reminder, 24 hours or 1 hour before: when, where (the link or the address) and the manage link. */
@@ -192,37 +183,19 @@ export const reminderMail = (
   timeZone: string,
   which: '24h' | '1h',
 ): OutgoingMail =>
-  fromSite(s, r.email, `${which === '24h' ? 'Tomorrow' : 'In one hour'}: ${w.title}`, [
-    `Hello ${r.name},`,
-    '',
+  toAttendee(s, r, `${which === '24h' ? 'Tomorrow' : 'In one hour'}: ${w.title}`, [
     `A reminder: "${w.title}" starts ${which === '24h' ? 'in 24 hours' : 'in one hour'}.`,
     '',
     when(w, timeZone),
     `Where: ${whereFor(w)}`,
     '',
     `Your registration: ${manageUrl(r, s)}`,
-    '',
-    s.brand.name,
   ])
 
 /** The time or the place changed: the new details and the updated invite (same UID, higher SEQUENCE). */
 export const updatedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  fromSite(
-    s,
-    r.email,
-    `Updated: ${w.title}`,
-    [
-      `Hello ${r.name},`,
-      '',
-      `The details of "${w.title}" have changed. Your seat is kept.`,
-      '',
-      when(w, timeZone),
-      `Where: ${whereFor(w)}`,
-      '',
-      'The updated calendar invite is attached.',
-      cancelLine(w, r, s, timeZone),
-      '',
-      s.brand.name,
-    ],
-    { calendar: workshopInvite(w, r, s, 'REQUEST') },
-  )
+  seatMail(w, r, s, timeZone, {
+    subject: `Updated: ${w.title}`,
+    news: `The details of "${w.title}" have changed. Your seat is kept.`,
+    invite: 'The updated calendar invite is attached.',
+  })

@@ -1,7 +1,7 @@
 import type { PayloadHandler } from 'payload'
 
 import type { Workshop } from '@/payload-types'
-import { csvCell as cell } from '@/platform/csv'
+import { csvFile } from '@/platform/csv'
 import { attachment, fileDate } from '@/platform/download'
 
 /**
@@ -24,22 +24,18 @@ export const exportRegistrations: PayloadHandler = async (req) => {
     overrideAccess: false,
     req,
   })
-  const lines = [
+  const csv = csvFile(
     'workshop,name,email,status,seat,registered_at,held_until,cancelled_at',
-    ...docs.map((d) =>
-      [
-        typeof d.workshop === 'object' ? (d.workshop as Workshop).title : String(d.workshop),
-        d.name,
-        d.email,
-        d.status,
-        d.seat === null || d.seat === undefined ? '' : String(d.seat),
-        d.queuedAt,
-        d.holdUntil ?? '',
-        d.cancelledAt ?? '',
-      ]
-        .map(cell)
-        .join(','),
-    ),
-  ]
-  return attachment(`${lines.join('\r\n')}\r\n`, 'text/csv', `workshop-registrations-${fileDate()}.csv`)
+    docs.map((d) => [
+      typeof d.workshop === 'object' ? (d.workshop as Workshop).title : String(d.workshop),
+      d.name,
+      d.email,
+      d.status,
+      d.seat === null || d.seat === undefined ? '' : String(d.seat),
+      d.queuedAt,
+      d.holdUntil ?? '',
+      d.cancelledAt ?? '',
+    ]),
+  )
+  return attachment(csv, 'text/csv', `workshop-registrations-${fileDate()}.csv`)
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, WhereField } from 'payload'
 
 import { normalAddress } from '@/domain/people'
 import {
@@ -16,6 +16,7 @@ import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import type { Workshop, WorkshopRegistration } from '@/payload-types'
 import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
+import type { OutgoingMail } from '@/platform/mail/transport'
 import { inTransaction, readingWith } from '@/platform/transaction'
 import {
   alreadyRegisteredMail,
@@ -118,6 +119,36 @@ type Scene = {
   timeZone: string
 }
 
+/**
+ * A workshop's registrations of the statuses `status` picks, with the columns the decisions and mails read
+ * (no virtual time-zone field, which would read a global per row).
+ */
+async function registrationsOf(
+  payload: Payload,
+  workshopId: number | string,
+  status: WhereField,
+  reading: PayloadRequest | undefined,
+): Promise<WorkshopRegistration[]> {
+  const found = await payload.find({
+    collection: 'workshop-registrations',
+    where: { and: [{ workshop: { equals: workshopId } }, { status }] },
+    pagination: false,
+    depth: 0,
+    select: COLUMNS,
+    overrideAccess: true,
+    ...(reading ? { req: reading } : {}),
+  })
+  return found.docs as WorkshopRegistration[]
+}
+
+/** What the mails about a registration read: the site's mail settings and the coach's time zone. */
+async function mailContext(payload: Payload, reading: PayloadRequest | undefined) {
+  // One after the other: on PostgreSQL both go down the transaction's one connection.
+  const settings = await mailSettings(payload, reading)
+  const timeZone = await readCoachTimeZone(payload, reading)
+  return { settings, timeZone }
+}
+
 async function readScene(payload: Payload, workshopId: number | string, req: PayloadRequest, now: Date) {
   await lockWorkshop(payload, workshopId, req)
   const reading = readingWith(req)
@@ -128,21 +159,18 @@ async function readScene(payload: Payload, workshopId: number | string, req: Pay
     overrideAccess: true,
     ...(reading ? { req: reading } : {}),
   })
-  const found = await payload.find({
-    collection: 'workshop-registrations',
-    where: { and: [{ workshop: { equals: workshopId } }, { status: { not_equals: 'cancelled' } }] },
-    pagination: false,
-    depth: 0,
-    // The columns the decisions and mails read: no virtual time-zone field, which would read a global per row.
-    select: COLUMNS,
-    overrideAccess: true,
-    ...(reading ? { req: reading } : {}),
-  })
-  // One after the other: on PostgreSQL both go down the transaction's one connection.
-  const settings = await mailSettings(payload, reading)
-  const timeZone = await readCoachTimeZone(payload, reading)
-  return { payload, req, workshop, rows: found.docs as WorkshopRegistration[], now, settings, timeZone } satisfies Scene
+  const rows = await registrationsOf(payload, workshopId, { not_equals: 'cancelled' }, reading)
+  return { payload, req, workshop, rows, now, ...(await mailContext(payload, reading)) } satisfies Scene
 }
+
+/** Writes `data` to a registration in the transaction of `req`; answers the row as stored. */
+const updateRegistration = (
+  payload: Payload,
+  id: number,
+  data: Partial<WorkshopRegistration>,
+  req: PayloadRequest,
+): Promise<WorkshopRegistration> =>
+  payload.update({ collection: 'workshop-registrations', id, data, depth: 0, overrideAccess: true, req })
 
 const mailKey = (r: WorkshopRegistration, what: string) => `workshop-registration:${r.id}:${what}`
 
@@ -150,7 +178,7 @@ async function queue(
   scene: Scene,
   kind: string,
   r: WorkshopRegistration,
-  mail: ReturnType<typeof registeredMail>,
+  mail: OutgoingMail,
   key?: string,
   sendAfter?: Date,
 ) {
@@ -172,6 +200,28 @@ async function queue(
     const sameMail = key && (error as Error).name === 'ValidationError' && /idempotencyKey/.test(String(error))
     if (!sameMail || scene.payload.db.name === 'postgres') throw error
   }
+}
+
+/** One of the registration's mails (./mails.ts), made for a workshop, the mail settings and the coach's zone. */
+type RegistrationMail = (w: Workshop, r: WorkshopRegistration, s: MailSettings, timeZone: string) => OutgoingMail
+
+/**
+ * Queues one of the registration's mails to its attendee, made for the scene's workshop; `once` names the
+ * change it tells of, so it is queued once however often the decision runs.
+ */
+const mailAttendee = (scene: Scene, kind: string, r: WorkshopRegistration, mail: RegistrationMail, once?: string) =>
+  queue(
+    scene,
+    kind,
+    r,
+    mail(scene.workshop, r, scene.settings, scene.timeZone),
+    once === undefined ? undefined : mailKey(r, once),
+  )
+
+/** A seat they now hold (taken, or its details changed): its mail with the invite, and its reminders. */
+async function mailSeat(scene: Scene, kind: string, r: WorkshopRegistration, mail: RegistrationMail, once?: string) {
+  await mailAttendee(scene, kind, r, mail, once)
+  await queueReminders(scene, r)
 }
 
 const REMINDERS = [
@@ -223,19 +273,12 @@ async function write(
   /** Who cancels, for a 'cancel' change: the attendee, the coach (one registration), or the coach's cancelling the workshop. */
   by: CancelledBy = 'attendee',
 ): Promise<Map<string, WorkshopRegistration>> {
-  const { payload, req, workshop, now, settings, timeZone } = scene
+  const { payload, req, workshop, now, settings } = scene
   const byId = new Map(scene.rows.map((r) => [String(r.id), r]))
   const written = new Map<string, WorkshopRegistration>()
   const at = now.toISOString()
   const update = async (id: string, data: Partial<WorkshopRegistration>) => {
-    const row = await payload.update({
-      collection: 'workshop-registrations',
-      id: byId.get(id)!.id,
-      data,
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
+    const row = await updateRegistration(payload, byId.get(id)!.id, data, req)
     byId.set(id, row)
     written.set(id, row)
     return row
@@ -254,14 +297,12 @@ async function write(
         }
         let row: WorkshopRegistration
         if (fresh?.reuse) {
-          row = await payload.update({
-            collection: 'workshop-registrations',
-            id: fresh.reuse.id,
-            data: { ...data, name: fresh.name, offers: 0, sequence: fresh.reuse.sequence + 1 },
-            depth: 0,
-            overrideAccess: true,
+          row = await updateRegistration(
+            payload,
+            fresh.reuse.id,
+            { ...data, name: fresh.name, offers: 0, sequence: fresh.reuse.sequence + 1 },
             req,
-          })
+          )
         } else {
           row = await payload.create({
             collection: 'workshop-registrations',
@@ -273,10 +314,8 @@ async function write(
         }
         byId.set(c.id, row)
         written.set(c.id, row)
-        if (c.type === 'register') {
-          await queue(scene, 'workshop-registered', row, registeredMail(workshop, row, settings, timeZone))
-          await queueReminders(scene, row)
-        } else await queue(scene, 'workshop-waitlisted', row, waitlistedMail(workshop, row, settings, timeZone))
+        if (c.type === 'register') await mailSeat(scene, 'workshop-registered', row, registeredMail)
+        else await mailAttendee(scene, 'workshop-waitlisted', row, waitlistedMail)
         break
       }
       case 'offer': {
@@ -286,26 +325,13 @@ async function write(
           holdUntil: new Date(c.holdUntil).toISOString(),
           offers: c.offer,
         })
-        await queue(
-          scene,
-          'workshop-offer',
-          row,
-          offerMail(workshop, row, settings, timeZone),
-          mailKey(row, `offer:${c.offer}`),
-        )
+        await mailAttendee(scene, 'workshop-offer', row, offerMail, `offer:${c.offer}`)
         break
       }
       case 'confirm': {
         const before = byId.get(c.id)!
         const row = await update(c.id, { status: 'registered', holdUntil: null, sequence: before.sequence + 1 })
-        await queue(
-          scene,
-          'workshop-registered',
-          row,
-          registeredMail(workshop, row, settings, timeZone),
-          mailKey(row, `confirm:${row.offers}`),
-        )
-        await queueReminders(scene, row)
+        await mailSeat(scene, 'workshop-registered', row, registeredMail, `confirm:${row.offers}`)
         break
       }
       case 'lapse': {
@@ -317,13 +343,7 @@ async function write(
           cancelledAt: at,
           cancelledBy: 'lapsed',
         })
-        await queue(
-          scene,
-          'workshop-offer-lapsed',
-          row,
-          lapsedMail(workshop, row, settings),
-          mailKey(row, `lapse:${before.offers}`),
-        )
+        await mailAttendee(scene, 'workshop-offer-lapsed', row, lapsedMail, `lapse:${before.offers}`)
         break
       }
       case 'withdraw':
@@ -383,27 +403,19 @@ function decide<T>(
   work: (scene: Scene) => Promise<T>,
   outer?: PayloadRequest,
 ): Promise<T> {
-  return oneAtATime(String(workshopId), () => decideNow(payload, workshopId, now, work, outer))
-}
-
-async function decideNow<T>(
-  payload: Payload,
-  workshopId: number | string,
-  now: Date,
-  work: (scene: Scene) => Promise<T>,
-  outer?: PayloadRequest,
-): Promise<T> {
   // Inside the caller's PostgreSQL transaction a refused row aborts it: the lock makes a second try needless.
   const mayTryAgain = !outer || payload.db.name !== 'postgres'
-  for (let tries = 1; ; tries++) {
-    try {
-      return outer
-        ? await work(await readScene(payload, workshopId, outer, now))
-        : await inTransaction(payload, async (req) => work(await readScene(payload, workshopId, req, now)))
-    } catch (error) {
-      if (!mayTryAgain || tries >= TRIES || !isRegistrationConflict(error)) throw error
+  return oneAtATime(String(workshopId), async () => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return outer
+          ? await work(await readScene(payload, workshopId, outer, now))
+          : await inTransaction(payload, async (req) => work(await readScene(payload, workshopId, req, now)))
+      } catch (error) {
+        if (!mayTryAgain || tries >= TRIES || !isRegistrationConflict(error)) throw error
+      }
     }
-  }
+  })
 }
 
 export type RegisterOutcome =
@@ -434,12 +446,7 @@ export function registerForWorkshop(
       const mine = scene.rows.find((r) => r.email === email)
       if (mine) {
         const answer = register(t, regs, now.getTime(), 'new').outcome
-        await queue(
-          scene,
-          'workshop-already',
-          mine,
-          alreadyRegisteredMail(scene.workshop, mine, scene.settings, scene.timeZone),
-        )
+        await mailAttendee(scene, 'workshop-already', mine, alreadyRegisteredMail)
         return { outcome: 'already', answer }
       }
       const reuse = (
@@ -570,37 +577,12 @@ export async function seatsTaken(payload: Payload, workshopId: number | string):
  */
 export async function mailWorkshopChanged(payload: Payload, workshop: Workshop, req: PayloadRequest, now = new Date()) {
   const reading = readingWith(req)
-  // One after the other: on PostgreSQL both go down the transaction's one connection.
-  const settings = await mailSettings(payload, reading)
-  const timeZone = await readCoachTimeZone(payload, reading)
-  const { docs } = await payload.find({
-    collection: 'workshop-registrations',
-    where: { and: [{ workshop: { equals: workshop.id } }, { status: { equals: 'registered' } }] },
-    pagination: false,
-    depth: 0,
-    select: COLUMNS,
-    overrideAccess: true,
-    ...(reading ? { req: reading } : {}),
-  })
-  const scene = { payload, req, workshop, now, settings, timeZone, rows: [] } satisfies Scene
-  for (const before of docs as WorkshopRegistration[]) {
-    const row = await payload.update({
-      collection: 'workshop-registrations',
-      id: before.id,
-      data: { sequence: before.sequence + 1 },
-      depth: 0,
-      overrideAccess: true,
-      req,
-    })
+  const docs = await registrationsOf(payload, workshop.id, { equals: 'registered' }, reading)
+  const scene = { payload, req, workshop, now, ...(await mailContext(payload, reading)), rows: [] } satisfies Scene
+  for (const before of docs) {
+    const row = await updateRegistration(payload, before.id, { sequence: before.sequence + 1 }, req)
     await withdrawReminders(payload, row, req)
-    await queue(
-      scene,
-      'workshop-updated',
-      row,
-      updatedMail(workshop, row, settings, timeZone),
-      mailKey(row, `update:${row.sequence}`),
-    )
-    await queueReminders(scene, row)
+    await mailSeat(scene, 'workshop-updated', row, updatedMail, `update:${row.sequence}`)
   }
   return docs.length
 }

@@ -18,20 +18,24 @@ export type FieldMessages = {
   invalid?: string
 }
 
+/** What a field says of a text longer than its limit: "Your note can be at most 1,000 characters." */
+export const tooLongText = (what: string, max: number): string =>
+  `${what} can be at most ${max.toLocaleString('en-US')} characters.`
+
 /** The same limits for every form that asks a person for a name and an e-mail address. */
 export const NAME_MAX = 100
 export const EMAIL_MAX = 254
 
 export const NAME_MESSAGES = {
   missing: 'Please enter your name.',
-  tooLong: 'Your name can be at most 100 characters.',
+  tooLong: tooLongText('Your name', NAME_MAX),
   lineBreaks: 'Your name cannot contain line breaks.',
   invalid: 'Your name cannot contain < or >.',
 } as const satisfies FieldMessages & { lineBreaks: string }
 
 export const EMAIL_MESSAGES = {
   missing: 'Please enter your email address.',
-  tooLong: 'Your email address can be at most 254 characters.',
+  tooLong: tooLongText('Your email address', EMAIL_MAX),
   invalid: 'Please enter a valid email address.',
 } as const satisfies FieldMessages
 

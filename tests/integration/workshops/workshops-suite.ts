@@ -1,6 +1,5 @@
 import path from 'node:path'
 
-import ICAL from 'ical.js'
 import type { Payload } from 'payload'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -8,6 +7,7 @@ import type { Workshop, WorkshopRegistration } from '@/payload-types'
 import { DAY, HOUR } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { runInstance } from '../../support/instances'
+import { inviteFields } from '../../support/invites'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { countOf, testSite } from '../../support/site'
@@ -17,20 +17,10 @@ const NOW = new Date('2026-11-30T09:00:00.000Z')
 const START = new Date(NOW.getTime() + 10 * DAY)
 const at = (ms: number) => new Date(ms)
 
-/** The invite of a mail, parsed: METHOD, and its event's UID, SEQUENCE, STATUS and LOCATION. */
+/** The invite of a mail in the outbox, parsed (see inviteFields), or null when it has none. */
 function invite(mail: { calendar?: unknown }) {
   const calendar = mail.calendar as { method: string; content: string } | null
-  if (!calendar) return null
-  const root = new ICAL.Component(ICAL.parse(calendar.content))
-  const event = root.getFirstSubcomponent('vevent')!
-  return {
-    method: root.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: event.getFirstPropertyValue('sequence'),
-    status: event.getFirstPropertyValue('status'),
-    location: event.getFirstPropertyValue('location'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-  }
+  return calendar ? inviteFields(calendar.content) : null
 }
 
 /**

@@ -1,8 +1,10 @@
 'use client'
 
-import { Button, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+
+import { AdminButton } from '@/components/AdminButton'
 
 /**
  * "Mark payment received" on a purchase awaiting a bank transfer: one press opens the credits and mails the
@@ -49,16 +51,9 @@ export function MarkPaid() {
       <p style={{ margin: '0 0 0.5rem' }} id="purchase-paid-state">
         Awaiting a bank transfer.
       </p>
-      <Button
-        buttonStyle="primary"
-        size="medium"
-        margin={false}
-        disabled={state === 'saving'}
-        onClick={press}
-        id="mark-paid"
-      >
-        {state === 'saving' ? 'Marking…' : 'Mark payment received'}
-      </Button>
+      <AdminButton look="primary" busy={state === 'saving'} busyText="Marking…" onClick={press} id="mark-paid">
+        Mark payment received
+      </AdminButton>
       {typeof state === 'object' && (
         <p role="alert" style={{ marginTop: '0.5rem' }}>
           {state.error}
