@@ -216,5 +216,18 @@ describe('buying the Starter Session by bank transfer', () => {
     await axeOf(plain.url(), 'the client’s page after a move without JavaScript')
     const moved = invite(await mailTo(address, 'Your coaching session has a new time'))
     expect(moved).toEqual({ ...booked, sequence: 1, start: movedTo })
+
+    // The coach finds it under Booking → Coaching sessions and keeps a private note, never shown to the client.
+    await coach.goto(`${SEEDED}/admin/collections/coaching-sessions`)
+    await coach.getByRole('link', { name: 'Ada Lovelace' }).first().click()
+    await coach.waitForURL(/\/admin\/collections\/coaching-sessions\/\d+$/)
+    await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    expect(await coach.locator('#field-packageTitle').inputValue()).toBe('Starter Session')
+    await coach.locator('#field-coachNotes').fill('Start from the career change.')
+    await coach.getByRole('button', { name: 'Save', exact: true }).click()
+    await coach.getByText('Updated successfully.').first().waitFor()
+    await plain.reload()
+    expect(await plain.locator('.client-session').innerText()).not.toContain('career change')
+    expect(await plain.content()).not.toContain('Start from the career change.')
   }, 300_000)
 })
