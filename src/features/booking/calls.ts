@@ -89,6 +89,13 @@ export async function liveSessions(
 
 export { callUid, managePath, manageToken } from './manage-token'
 
+/**
+ * A coaching session's invite UID (decision 065): stable for its life, unique across databases (the creation
+ * instant). Here beside the calls' so the coach's calendar feed names sessions as their mails do.
+ */
+export const sessionUid = (s: { id: number | string; createdAt: string }): string =>
+  `coaching-session-${s.id}-${new Date(s.createdAt).getTime()}@coach-site`
+
 /** The admin's list of discovery calls. */
 export const CALLS_IN_ADMIN = '/admin/collections/discovery-calls'
 

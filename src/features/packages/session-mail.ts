@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import { sessionUid } from '@/features/booking/calls'
 import { callInvite } from '@/features/booking/invite'
 import { formatSlot } from '@/features/booking/slots'
 import type { CoachingSession } from '@/payload-types'
@@ -20,10 +21,6 @@ type MailSession = Pick<
   CoachingSession,
   'id' | 'createdAt' | 'name' | 'email' | 'packageTitle' | 'startsAt' | 'endsAt' | 'sequence'
 >
-
-/** The invite's UID: stable for the life of the session, unique across databases (the creation instant). */
-export const sessionUid = (s: Pick<CoachingSession, 'id' | 'createdAt'>): string =>
-  `coaching-session-${s.id}-${new Date(s.createdAt).getTime()}@coach-site`
 
 /** The outbox reference of every mail about a session. */
 export const sessionReference = (s: Pick<CoachingSession, 'id'>): string => `coaching-sessions:${s.id}`

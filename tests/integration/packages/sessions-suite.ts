@@ -325,6 +325,24 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
       expect(early.text).toContain('Its credit is yours again, to book another time.')
       const late = await cancelled(third!)
       expect(late.text).toContain('It was cancelled less than 24 hours before it starts, so it uses its credit.')
+
+      // The coach's calendar feed has them under the invites' UIDs, the cancelled ones cancelled.
+      const { feedText } = await import('@/features/booking/calendar-feed')
+      const feed = new ICAL.Component(ICAL.parse(await feedText(payload, NOW)))
+      const inFeed = new Map(
+        feed
+          .getAllSubcomponents('vevent')
+          .map((e) => [
+            String(e.getFirstPropertyValue('uid')),
+            [e.getFirstPropertyValue('status'), e.getFirstPropertyValue('sequence')],
+          ]),
+      )
+      const uidOf = (s: CoachingSession) => `coaching-session-${s.id}-${NOW.getTime()}@coach-site`
+      expect([first!, second!, third!].map((s) => inFeed.get(uidOf(s)))).toEqual([
+        ['CONFIRMED', 1],
+        ['CANCELLED', 1],
+        ['CANCELLED', 1],
+      ])
     })
 
     it('two clients booking one time at once store one session; the other hears "taken" and keeps the credit', async () => {
