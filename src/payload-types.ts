@@ -68,6 +68,7 @@ export interface Config {
   blocks: {};
   collections: {
     'discovery-calls': DiscoveryCall;
+    'coaching-sessions': CoachingSession;
     'contact-messages': ContactMessage;
     subscribers: Subscriber;
     newsletters: Newsletter;
@@ -97,6 +98,7 @@ export interface Config {
   collectionsJoins: {};
   collectionsSelect: {
     'discovery-calls': DiscoveryCallsSelect<false> | DiscoveryCallsSelect<true>;
+    'coaching-sessions': CoachingSessionsSelect<false> | CoachingSessionsSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
     subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
     newsletters: NewslettersSelect<false> | NewslettersSelect<true>;
@@ -211,6 +213,181 @@ export interface DiscoveryCall {
   cancelledBy?: ('visitor' | 'coach') | null;
   coachNotes?: string | null;
   sequence: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Sessions your clients booked from their credits on their own page. Times are in your time zone (Booking → Availability).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "coaching-sessions".
+ */
+export interface CoachingSession {
+  id: number;
+  name: string;
+  email: string;
+  purchase?: (number | null) | Purchase;
+  packageTitle?: string | null;
+  startsAt: string;
+  startsAt_tz?: string | null;
+  endsAt: string;
+  blockedUntil: string;
+  status: 'booked' | 'cancelled';
+  cancelledAt?: string | null;
+  cancelledAt_tz?: string | null;
+  creditUsed?: boolean | null;
+  coachNotes?: string | null;
+  sequence: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "purchases".
+ */
+export interface Purchase {
+  id: number;
+  reference?: string | null;
+  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid';
+  email: string;
+  package?: (number | null) | Package;
+  packageTitle: string;
+  amount: number;
+  sessions: number;
+  sessionMinutes: number;
+  validityDays: number;
+  paymentMethod?: 'bank-transfer' | null;
+  paidAt?: string | null;
+  paidAt_tz?: string | null;
+  paidBy?: (number | null) | User;
+  agreementVersion?: (number | null) | AgreementVersion;
+  agreementHash?: string | null;
+  agreedName?: string | null;
+  agreedAt?: string | null;
+  agreedAt_tz?: string | null;
+  agreedEmail?: string | null;
+  intakeAnswers?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  codeHash?: string | null;
+  codeExpiresAt?: string | null;
+  codeTries?: number | null;
+  clientKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "packages".
+ */
+export interface Package {
+  id: number;
+  /**
+   * The name of the pricing card this package sells, exactly as on Pages → Coaching.
+   */
+  card: string;
+  onSale?: boolean | null;
+  sessions: number;
+  sessionMinutes: number;
+  /**
+   * From the day the payment arrives.
+   */
+  validityDays: number;
+  /**
+   * The buyer accepts its current text, by typing their name.
+   */
+  agreement: number | Agreement;
+  intakeQuestions?:
+    | {
+        question: string;
+        kind: 'short' | 'long' | 'choice';
+        required?: boolean | null;
+        /**
+         * For "A choice": one choice per line.
+         */
+        choices?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The terms a buyer accepts before paying. Each save keeps the text as a new version: a purchase always shows the exact version its buyer accepted.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreements".
+ */
+export interface Agreement {
+  id: number;
+  title: string;
+  /**
+   * Plain text; blank lines separate paragraphs. At most 20,000 characters.
+   */
+  text: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  currentPassword?: string | null;
+  name?: string | null;
+  /**
+   * The first account is always an admin. Only admins can change roles.
+   */
+  role: 'admin' | 'editor';
+  totpEnabled?: boolean | null;
+  totpSecret?: string | null;
+  totpPendingSecret?: string | null;
+  totpLastStep?: number | null;
+  lastLoginAt?: string | null;
+  lastLoginAt_tz?: string | null;
+  previousLoginAt?: string | null;
+  firstAccount?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
+}
+/**
+ * Each saved text of an agreement, kept as it was. Buyers accept one of these.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "agreement-versions".
+ */
+export interface AgreementVersion {
+  id: number;
+  agreement?: (number | null) | Agreement;
+  number: number;
+  title: string;
+  text: string;
+  hash: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -487,156 +664,6 @@ export interface Workshop {
   createdAt: string;
 }
 /**
- * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "purchases".
- */
-export interface Purchase {
-  id: number;
-  reference?: string | null;
-  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid';
-  email: string;
-  package?: (number | null) | Package;
-  packageTitle: string;
-  amount: number;
-  sessions: number;
-  sessionMinutes: number;
-  validityDays: number;
-  paymentMethod?: 'bank-transfer' | null;
-  paidAt?: string | null;
-  paidAt_tz?: string | null;
-  paidBy?: (number | null) | User;
-  agreementVersion?: (number | null) | AgreementVersion;
-  agreementHash?: string | null;
-  agreedName?: string | null;
-  agreedAt?: string | null;
-  agreedAt_tz?: string | null;
-  agreedEmail?: string | null;
-  intakeAnswers?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  codeHash?: string | null;
-  codeExpiresAt?: string | null;
-  codeTries?: number | null;
-  clientKey?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "packages".
- */
-export interface Package {
-  id: number;
-  /**
-   * The name of the pricing card this package sells, exactly as on Pages → Coaching.
-   */
-  card: string;
-  onSale?: boolean | null;
-  sessions: number;
-  sessionMinutes: number;
-  /**
-   * From the day the payment arrives.
-   */
-  validityDays: number;
-  /**
-   * The buyer accepts its current text, by typing their name.
-   */
-  agreement: number | Agreement;
-  intakeQuestions?:
-    | {
-        question: string;
-        kind: 'short' | 'long' | 'choice';
-        required?: boolean | null;
-        /**
-         * For "A choice": one choice per line.
-         */
-        choices?: string | null;
-        id?: string | null;
-      }[]
-    | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * The terms a buyer accepts before paying. Each save keeps the text as a new version: a purchase always shows the exact version its buyer accepted.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "agreements".
- */
-export interface Agreement {
-  id: number;
-  title: string;
-  /**
-   * Plain text; blank lines separate paragraphs. At most 20,000 characters.
-   */
-  text: string;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  currentPassword?: string | null;
-  name?: string | null;
-  /**
-   * The first account is always an admin. Only admins can change roles.
-   */
-  role: 'admin' | 'editor';
-  totpEnabled?: boolean | null;
-  totpSecret?: string | null;
-  totpPendingSecret?: string | null;
-  totpLastStep?: number | null;
-  lastLoginAt?: string | null;
-  lastLoginAt_tz?: string | null;
-  previousLoginAt?: string | null;
-  firstAccount?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
-}
-/**
- * Each saved text of an agreement, kept as it was. Buyers accept one of these.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "agreement-versions".
- */
-export interface AgreementVersion {
-  id: number;
-  agreement?: (number | null) | Agreement;
-  number: number;
-  title: string;
-  text: string;
-  hash: string;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
  * Mail sent by the site. "Failed" mail was tried 8 times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -876,6 +903,10 @@ export interface PayloadLockedDocument {
         value: number | DiscoveryCall;
       } | null)
     | ({
+        relationTo: 'coaching-sessions';
+        value: number | CoachingSession;
+      } | null)
+    | ({
         relationTo: 'contact-messages';
         value: number | ContactMessage;
       } | null)
@@ -1021,6 +1052,28 @@ export interface DiscoveryCallsSelect<T extends boolean = true> {
   cancelledAt?: T;
   cancelledAt_tz?: T;
   cancelledBy?: T;
+  coachNotes?: T;
+  sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "coaching-sessions_select".
+ */
+export interface CoachingSessionsSelect<T extends boolean = true> {
+  name?: T;
+  email?: T;
+  purchase?: T;
+  packageTitle?: T;
+  startsAt?: T;
+  startsAt_tz?: T;
+  endsAt?: T;
+  blockedUntil?: T;
+  status?: T;
+  cancelledAt?: T;
+  cancelledAt_tz?: T;
+  creditUsed?: T;
   coachNotes?: T;
   sequence?: T;
   updatedAt?: T;

@@ -38,6 +38,7 @@ import { databaseAdapter } from './database'
 import { exportEndpoints } from '@/features/export/everything'
 import { peopleEndpoints } from '@/features/people/endpoints'
 import { PersonNotes } from '@/features/people/PersonNotes'
+import { CoachingSessions } from '@/features/packages/CoachingSessions'
 import { CreditEntries } from '@/features/packages/CreditEntries'
 import { WorkshopRegistrations } from '@/features/workshops/WorkshopRegistrations'
 import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
@@ -107,6 +108,7 @@ export default buildConfig({
   // No "API" tab on any screen (it shows the framework's JSON, which means nothing to the coach).
   collections: [
     DiscoveryCalls,
+    CoachingSessions,
     ContactMessages,
     Subscribers,
     Newsletters,

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js'
 import type { Browser } from 'playwright-core'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,11 +30,35 @@ async function mailTo(address: string, subject: string): Promise<Email> {
   return (await mailsTo(address)).find((m) => m.subject?.startsWith(subject))!
 }
 
+/** The calendar invite of a mail as a calendar reads it. */
+function invite(mail: Email) {
+  const text = mail.attachments
+    .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
+    .find((c) => c.includes('BEGIN:VCALENDAR'))!
+  const root = new ICAL.Component(ICAL.parse(text))
+  const event = root.getFirstSubcomponent('vevent')!
+  return {
+    method: root.getFirstPropertyValue('method'),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: event.getFirstPropertyValue('sequence'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+  }
+}
+
+/** axe on a page as it is at `url`, in a browser with JavaScript (axe runs in the page). */
+async function axeOf(url: string, label: string) {
+  const page = await newVisitor({ javaScriptEnabled: true })
+  await page.goto(url)
+  await expectNoSeriousA11yViolations(page, label)
+  await page.close()
+}
+
 /**
  * The whole bank-transfer path a new user takes on a fresh install (the seeded site, SQLite), axe on every
  * step (axe needs the page's JavaScript; the checkout's forms are plain POSTs the page's script leaves alone): the coaching page's Buy, the e-mail and the mailed code,
  * the agreement, the intake questions, the payment details; the coach logs into /admin in Chromium and marks
- * the payment received; the client opens the link mailed to them and sees their session ready to book.
+ * the payment received; the client opens the link mailed to them, books the session from their page and sees
+ * its credit taken (decision 065), then moves it without JavaScript.
  */
 describe('buying the Starter Session by bank transfer', () => {
   let browser: Browser
@@ -151,5 +176,58 @@ describe('buying the Starter Session by bank transfer', () => {
     await client.getByText('Read the agreement you accepted').click()
     await client.getByRole('heading', { name: 'Coaching agreement, version 1' }).waitFor()
     await expectNoSeriousA11yViolations(client, 'the client’s page')
+
+    // The client books the session from an open time of their page (with JavaScript): one credit is taken.
+    expect(await client.locator('#book-session-heading').innerText()).toBe('Book a session')
+    expect(await client.locator('#upcoming-heading + p').innerText()).toBe('No sessions booked yet.')
+    const times = client.locator('#book-session input[name="slot"]')
+    // The last time offered: the other files' bookings take the first ones.
+    const chosen = (await times.last().getAttribute('value'))!
+    await times.last().check()
+    await client.getByRole('button', { name: 'Book this session' }).click()
+    await expect
+      .poll(() => client.locator('.form-notice').innerText())
+      .toBe('Your session is booked. The invite is on its way to your inbox.')
+    expect(await client.locator('.credit-counts').innerText()).toMatch(
+      /Bought\s+1\s+Used\s+0\s+Booked\s+1\s+Left to book\s+0/,
+    )
+    expect(await client.locator('.client-session').count()).toBe(1)
+    // No credit left: no times to book.
+    expect(await client.locator('#book-session').count()).toBe(0)
+    await expectNoSeriousA11yViolations(client, 'the client’s page with a session booked')
+    const booked = invite(await mailTo(address, 'Your coaching session is booked'))
+    expect(booked).toMatchObject({ method: 'REQUEST', sequence: 0, start: chosen })
+    expect(booked.uid).toMatch(/^coaching-session-\d+-\d+@coach-site$/)
+
+    // Without JavaScript: the same page moves it (a plain POST), and the invite follows with SEQUENCE 1.
+    const plain = await newVisitor({ javaScriptEnabled: false })
+    await plain.goto(`${SEEDED}${link}`)
+    await plain.locator('.move-session summary').click()
+    const other = plain.locator(`.move-session input[name="slot"]:not([value="${chosen}"])`).first()
+    const movedTo = (await other.getAttribute('value'))!
+    await other.check()
+    await plain.getByRole('button', { name: /^Move to this time/ }).click()
+    await expect
+      .poll(() => plain.locator('.form-notice').innerText())
+      .toBe('Your session has a new time. The updated invite is on its way to your inbox.')
+    expect(await plain.locator('.credit-counts').innerText()).toMatch(
+      /Bought\s+1\s+Used\s+0\s+Booked\s+1\s+Left to book\s+0/,
+    )
+    await axeOf(plain.url(), 'the client’s page after a move without JavaScript')
+    const moved = invite(await mailTo(address, 'Your coaching session has a new time'))
+    expect(moved).toEqual({ ...booked, sequence: 1, start: movedTo })
+
+    // The coach finds it under Booking → Coaching sessions and keeps a private note, never shown to the client.
+    await coach.goto(`${SEEDED}/admin/collections/coaching-sessions`)
+    await coach.getByRole('link', { name: 'Ada Lovelace' }).first().click()
+    await coach.waitForURL(/\/admin\/collections\/coaching-sessions\/\d+$/)
+    await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
+    expect(await coach.locator('#field-packageTitle').inputValue()).toBe('Starter Session')
+    await coach.locator('#field-coachNotes').fill('Start from the career change.')
+    await coach.getByRole('button', { name: 'Save', exact: true }).click()
+    await coach.getByText('Updated successfully.').first().waitFor()
+    await plain.reload()
+    expect(await plain.locator('.client-session').innerText()).not.toContain('career change')
+    expect(await plain.content()).not.toContain('Start from the career change.')
   }, 300_000)
 })

@@ -5,7 +5,7 @@ import { payloadClient } from '@/platform/payload'
 import { BookingForm } from './BookingForm'
 import { DiscoveryCallIntro } from './DiscoveryCall'
 import { BOOKED, BOOKING_PROBLEMS, type BookingProblem } from './rules'
-import { liveCalls, readBookingRules } from './calls'
+import { liveCalls, liveSessions, readBookingRules } from './calls'
 import { meetingSentence, type MeetingKind } from './meeting'
 import { openSlots } from './slots'
 
@@ -29,7 +29,10 @@ export async function currentSlots(now = new Date(), from?: string): Promise<Cur
   try {
     const payload = await payloadClient()
     const { availability: a, busy, meeting } = await readBookingRules(payload)
-    const all = openSlots(a, busy, await liveCalls(payload, new Date(now.getTime() - DAY)), now)
+    const since = new Date(now.getTime() - DAY)
+    // Coaching sessions (decision 065) hold the coach's time as her calendar's busy times do.
+    const blocked = [...busy, ...(await liveSessions(payload, since))]
+    const all = openSlots(a, blocked, await liveCalls(payload, since), now)
     const days = all.filter((d) => !from || d.date >= from)
     const shown = days.slice(0, DAYS_PER_PAGE)
     return {

@@ -12,6 +12,7 @@ import {
   callSpan,
   databaseRefusal,
   liveCalls,
+  liveSessions,
   readAvailability,
   readBookingRules,
   SITE_WRITE,
@@ -32,7 +33,10 @@ import { BOOKING_INVALID } from './texts'
 
 const DAY = 24 * 60 * 60 * 1000
 
-/** Why a time is not open: another call took it (or filled its day), or it is gone for another reason. */
+/**
+ * Why a time is not open: another call or a coaching session took it (or filled its day), or it is gone for
+ * another reason (`busy`: the calendar's busy times only).
+ */
 const refusedTime = (a: Availability, busy: Interval[], now: Date, slot: Date) =>
   isOpenSlot(a, busy, [], now, slot) ? SLOT_TAKEN : SLOT_GONE
 
@@ -65,7 +69,9 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
     // The time first, for every address: a time that is not open is refused alike whether the address has a
     // call or not (checked after the address, it would be "booked" for one and refused for the other).
     const calls = await liveCalls(payload, new Date(now.getTime() - DAY), req)
-    if (!isOpenSlot(a, busy, calls, now, input.slot)) throw new FormRefusal(refusedTime(a, busy, now, input.slot))
+    // Coaching sessions hold the coach's time as a busy time does; a time one took is "taken" all the same.
+    const blocked = [...busy, ...(await liveSessions(payload, new Date(now.getTime() - DAY), req))]
+    if (!isOpenSlot(a, blocked, calls, now, input.slot)) throw new FormRefusal(refusedTime(a, busy, now, input.slot))
     const upcoming = await payload.find({
       collection: 'discovery-calls',
       where: {
@@ -184,7 +190,8 @@ export async function rescheduleCall(
   const { availability: a, busy } = await readBookingRules(payload)
   const settings = await mailSettings(payload)
   const others = (await liveCalls(payload, new Date(now.getTime() - DAY))).filter((c) => c.id !== call.id)
-  if (!isOpenSlot(a, busy, others, now, newStart))
+  const blocked = [...busy, ...(await liveSessions(payload, new Date(now.getTime() - DAY)))]
+  if (!isOpenSlot(a, blocked, others, now, newStart))
     return refusedTime(a, busy, now, newStart) === SLOT_TAKEN ? 'slot-taken' : 'slot-gone'
   try {
     return await inTransaction(payload, async (req) => {

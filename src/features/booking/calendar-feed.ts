@@ -1,11 +1,11 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 import { createEvents, type EventAttributes } from 'ics'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { brandFrom } from '@/domain/brand'
 import { payloadSecret } from '@/platform/secret'
-import { callUid } from './calls'
+import { callUid, sessionUid } from './calls'
 import { inviteLocation, meetingOf, whereText } from './meeting'
 
 /** Cancelled calls stay in the feed this long, as cancelled, so subscribed calendars remove them. */
@@ -28,31 +28,28 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** The feed's text: every upcoming and recent call, cancelled ones marked cancelled. */
+/** The feed's text: every upcoming and recent call and coaching session, cancelled ones marked cancelled. */
 export async function feedText(payload: Payload, now = new Date()): Promise<string> {
-  const calls = await payload.find({
-    collection: 'discovery-calls',
-    where: {
-      or: [
-        {
-          and: [
-            { status: { equals: 'booked' } },
-            { endsAt: { greater_than: new Date(now.getTime() - KEEP_PAST_MS).toISOString() } },
-          ],
-        },
-        {
-          and: [
-            { status: { equals: 'cancelled' } },
-            { cancelledAt: { greater_than: new Date(now.getTime() - KEEP_CANCELLED_MS).toISOString() } },
-          ],
-        },
-      ],
-    },
-    sort: 'startsAt',
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-  })
+  const where: Where = {
+    or: [
+      {
+        and: [
+          { status: { equals: 'booked' } },
+          { endsAt: { greater_than: new Date(now.getTime() - KEEP_PAST_MS).toISOString() } },
+        ],
+      },
+      {
+        and: [
+          { status: { equals: 'cancelled' } },
+          { cancelledAt: { greater_than: new Date(now.getTime() - KEEP_CANCELLED_MS).toISOString() } },
+        ],
+      },
+    ],
+  }
+  const read = { where, sort: 'startsAt', pagination: false, depth: 0, overrideAccess: true } as const
+  const calls = await payload.find({ collection: 'discovery-calls', ...read })
+  // The clients' coaching sessions (decision 065) are the coach's time too.
+  const sessions = await payload.find({ collection: 'coaching-sessions', ...read })
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 }).catch(() => null)
   const calName = `${brandFrom(settings?.brand).siteName}: discovery calls`
   const coachName = brandFrom(settings?.brand).name
@@ -79,6 +76,25 @@ export async function feedText(payload: Payload, now = new Date()): Promise<stri
       calName,
     } satisfies EventAttributes
   })
+  for (const session of sessions.docs) {
+    events.push({
+      uid: sessionUid(session),
+      sequence: session.sequence,
+      start: new Date(session.startsAt).getTime(),
+      startInputType: 'utc',
+      startOutputType: 'utc',
+      end: new Date(session.endsAt).getTime(),
+      endInputType: 'utc',
+      endOutputType: 'utc',
+      title: `${session.status === 'cancelled' ? 'Cancelled: ' : ''}Coaching session: ${session.name}`,
+      description: [`E-mail: ${session.email}`, session.packageTitle ? `Package: ${session.packageTitle}` : '']
+        .filter(Boolean)
+        .join('\n'),
+      status: session.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+      productId: '-//coach-site//discovery-calls//EN',
+      calName,
+    })
+  }
   if (!events.length) {
     return [
       'BEGIN:VCALENDAR',

@@ -66,7 +66,35 @@ export async function liveCalls(
   return found.docs.map((c) => ({ id: c.id, start: new Date(c.startsAt), end: new Date(c.endsAt) }))
 }
 
+/**
+ * Live (booked) coaching sessions that end after `since` (clients book them from their credits: the packages
+ * feature, decision 065). The coach's time is one: a discovery call keeps clear of them as of a busy time.
+ */
+export async function liveSessions(
+  payload: Payload,
+  since: Date,
+  req?: Partial<PayloadRequest>,
+): Promise<(Interval & { id: number })[]> {
+  const found = await payload.find({
+    collection: 'coaching-sessions',
+    where: { and: [{ status: { equals: 'booked' } }, { endsAt: { greater_than: since.toISOString() } }] },
+    sort: 'startsAt',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return found.docs.map((s) => ({ id: s.id, start: new Date(s.startsAt), end: new Date(s.endsAt) }))
+}
+
 export { callUid, managePath, manageToken } from './manage-token'
+
+/**
+ * A coaching session's invite UID (decision 065): stable for its life, unique across databases (the creation
+ * instant). Here beside the calls' so the coach's calendar feed names sessions as their mails do.
+ */
+export const sessionUid = (s: { id: number | string; createdAt: string }): string =>
+  `coaching-session-${s.id}-${new Date(s.createdAt).getTime()}@coach-site`
 
 /** The admin's list of discovery calls. */
 export const CALLS_IN_ADMIN = '/admin/collections/discovery-calls'
@@ -92,13 +120,15 @@ export async function callByToken(payload: Payload, token: string): Promise<Disc
 
 /**
  * Which of the database's own booking rules refused a write (see the booking migrations), if any:
- * `overlap`, a live call over another live call's time with its buffer (a trigger on SQLite, an exclusion
- * constraint on PostgreSQL); `one-upcoming`, a second upcoming call for one e-mail address (a trigger on both).
+ * `overlap`, a live call over another live call's or a live coaching session's time with its buffer (a trigger
+ * on SQLite, an exclusion constraint and a trigger on PostgreSQL; sessions hear the same); `one-upcoming`, a second upcoming call for one e-mail address (a trigger on both).
  */
 export function databaseRefusal(error: unknown): 'overlap' | 'one-upcoming' | null {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const message = e instanceof Error ? e.message : ''
-    if (/discovery_calls_no_overlap/.test(message) || (e as { code?: string }).code === '23P01') return 'overlap'
+    // coach_time_taken: a call over a coaching session's time or the other way round (decision 065).
+    if (/discovery_calls_no_overlap|coach_time_taken/.test(message) || (e as { code?: string }).code === '23P01')
+      return 'overlap'
     if (/discovery_calls_one_upcoming/.test(message)) return 'one-upcoming'
   }
   return null

@@ -6,7 +6,7 @@ import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
 import { kickOutbox } from '@/platform/mail/worker'
 import { visitorMayChange } from './rules'
-import { callReference, databaseRefusal, liveCalls, readBookingRules } from './calls'
+import { callReference, databaseRefusal, liveCalls, liveSessions, readBookingRules } from './calls'
 import { COACH_LINE } from './coach-changes'
 import { pickNewTimeMail } from './mails'
 import {
@@ -47,9 +47,12 @@ export async function openTimesToMove(
   timeZone: string
   rules: { a: Availability; busy: Interval[]; others: Interval[] }
 }> {
-  const { availability, busy } = await readBookingRules(req.payload, req)
+  const { availability, busy: calendar } = await readBookingRules(req.payload, req)
   const a: Availability = { ...availability, noticeHours: 0 }
-  const others = (await liveCalls(req.payload, new Date(now.getTime() - DAY), req)).filter((c) => c.id !== call.id)
+  const since = new Date(now.getTime() - DAY)
+  const others = (await liveCalls(req.payload, since, req)).filter((c) => c.id !== call.id)
+  // The clients' coaching sessions hold her time too (decision 065).
+  const busy = [...calendar, ...(await liveSessions(req.payload, since, req))]
   return { days: openSlots(a, busy, others, now), timeZone: a.timeZone, rules: { a, busy, others } }
 }
 

@@ -1,34 +1,29 @@
 import Link from 'next/link'
 
+import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
 import { formatCents } from '@/domain/packages'
+import { textFor, OutcomeNotices } from '@/components/forms/OutcomeNotices'
 import { readAvailability } from '@/features/booking/calls'
 import { formatSlot } from '@/features/booking/slots'
 import { payloadClient } from '@/platform/payload'
 import { creditBalance } from './ledger'
-import { clientKeyOfToken } from './tokens'
+import { BookSessionForm, CancelSessionForm, MoveSessionForm } from './SessionForms'
+import { clientByToken, nextPurchase, SESSION_DONE, SESSION_PROBLEMS, sessionSlots, sessionsOf } from './sessions'
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+const HOUR = 60 * 60 * 1000
+const NOTICE_HOURS = DEFAULT_CREDIT_RULES.coachingRescheduleNoticeHours
 
 /**
  * /client/<token>: a client's own page, reached by the link mailed when their payment arrived (no password):
- * their credits (bought, used, booked, left), each purchase's receipt and the agreement they accepted.
+ * their credits (bought, used, booked, left), their upcoming sessions to move or cancel, the open times to book
+ * the next one from a credit (decision 065), each purchase's receipt and the agreement they accepted.
+ * `done` and `problem` are the codes a session form's post comes back with.
  */
-export async function ClientPage({ token }: { token: string }) {
+export async function ClientPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
   const payload = await payloadClient()
-  const key = clientKeyOfToken(token)
-  const purchases = key
-    ? (
-        await payload.find({
-          collection: 'purchases',
-          where: { and: [{ clientKey: { equals: key } }, { status: { equals: 'paid' } }] },
-          sort: 'paidAt',
-          pagination: false,
-          depth: 1,
-          overrideAccess: true,
-        })
-      ).docs
-    : []
-  if (purchases.length === 0) {
+  const client = await clientByToken(payload, token)
+  if (!client) {
     return (
       <section className="section" aria-labelledby="client-heading">
         <div className="container container--narrow">
@@ -43,13 +38,26 @@ export async function ClientPage({ token }: { token: string }) {
       </section>
     )
   }
-  const email = purchases[0]!.email
-  const [balance, { timeZone: zone }] = await Promise.all([creditBalance(payload, email), readAvailability(payload)])
+  const { purchases, email } = client
+  const now = new Date()
+  const [balance, { timeZone: zone }, sessions] = [
+    await creditBalance(payload, email),
+    await readAvailability(payload),
+    await sessionsOf(payload, email),
+  ]
+  const upcoming = sessions.filter((s) => s.status === 'booked' && new Date(s.endsAt).getTime() > now.getTime())
+  const next = nextPurchase(balance, purchases, now)
+  const toBook = next
+    ? await sessionSlots(payload, { minutes: next.purchase.sessionMinutes, before: next.validUntil, now })
+    : null
   const name = purchases.findLast((p) => p.agreedName)?.agreedName
   return (
     <section className="section" aria-labelledby="client-heading">
       <div className="container container--narrow">
         <h1 id="client-heading">{name ? `Welcome, ${name}` : 'Your coaching'}</h1>
+        <div id="sessions-notice">
+          <OutcomeNotices done={textFor(SESSION_DONE, done)} problem={textFor(SESSION_PROBLEMS, problem)} />
+        </div>
         <h2 id="credits-heading">Your sessions</h2>
         <dl className="call-details credit-counts">
           <dt>Bought</dt>
@@ -73,12 +81,78 @@ export async function ClientPage({ token }: { token: string }) {
             </>
           )}
         </dl>
-        {balance.left > 0 && (
-          <p>
-            {n(balance.left, 'session is', 'sessions are')} ready to book. To book now, write to your coach with the
-            times that suit you; booking from this page comes next.
-          </p>
+        <h2 id="upcoming-heading">Upcoming sessions</h2>
+        {upcoming.length === 0 ? (
+          <p>No sessions booked yet.</p>
+        ) : (
+          <ul className="client-sessions">
+            {await Promise.all(
+              upcoming.map(async (s) => {
+                const start = new Date(s.startsAt)
+                const when = formatSlot(start, zone)
+                const ahead = start.getTime() - now.getTime()
+                const minutes = Math.round((new Date(s.endsAt).getTime() - start.getTime()) / 60_000)
+                const movable = ahead >= NOTICE_HOURS * HOUR
+                const purchaseId = typeof s.purchase === 'object' ? s.purchase?.id : s.purchase
+                const own = purchaseId ? balance.purchases[String(purchaseId)] : undefined
+                const moveTo =
+                  movable && own
+                    ? await sessionSlots(payload, { minutes, before: own.validUntil, except: s.id, now })
+                    : null
+                return (
+                  <li key={s.id} className="client-session">
+                    <h3 id={`session-${s.id}`}>{when}</h3>
+                    <p>
+                      {s.packageTitle ? `${s.packageTitle}, ` : ''}
+                      {minutes} minutes ({zone})
+                    </p>
+                    {ahead <= 0 ? (
+                      <p>This session has started.</p>
+                    ) : (
+                      <>
+                        {!movable && (
+                          <p>
+                            {`This session starts in less than ${NOTICE_HOURS} hours, so it can no longer be moved.`}
+                          </p>
+                        )}
+                        <CancelSessionForm
+                          token={token}
+                          session={s.id}
+                          when={when}
+                          late={!movable}
+                          notice={`${NOTICE_HOURS} hours`}
+                        />
+                        {moveTo && moveTo.slots.length > 0 && (
+                          <details className="move-session">
+                            <summary>
+                              Move to another time<span className="visually-hidden">: the session on {when}</span>
+                            </summary>
+                            <MoveSessionForm
+                              token={token}
+                              session={s.id}
+                              when={when}
+                              slots={moveTo.slots}
+                              timeZone={moveTo.timeZone}
+                            />
+                          </details>
+                        )}
+                      </>
+                    )}
+                  </li>
+                )
+              }),
+            )}
+          </ul>
         )}
+        {balance.left > 0 &&
+          (toBook && toBook.slots.length > 0 ? (
+            <BookSessionForm token={token} slots={toBook.slots} timeZone={toBook.timeZone} minutes={toBook.minutes} />
+          ) : (
+            <p>
+              {n(balance.left, 'session is', 'sessions are')} ready to book, and no times are open before they expire at
+              the moment. Please write to your coach with the times that suit you.
+            </p>
+          ))}
         <h2 id="purchases-heading">Receipts and agreements</h2>
         {purchases.map((p) => {
           const version = typeof p.agreementVersion === 'object' ? p.agreementVersion : null

@@ -1,0 +1,96 @@
+import type { CollectionConfig } from 'payload'
+
+import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
+import { admins } from '@/platform/access'
+import { revalidateCollection } from '@/platform/cache/revalidate'
+
+const openTimes = revalidateCollection('open-times')
+const readOnly = { readOnly: true }
+
+/**
+ * Coaching sessions clients book from their credits on their own page (decision 065). Only the site's own code
+ * writes them (./sessions.ts, with overrideAccess), each change beside its entry in the client's credit ledger;
+ * the coach reads them here, in Booking beside the discovery calls, and keeps private notes on each (never shown
+ * to the client). A session's time and a discovery call's never overlap: the database refuses it on both tables
+ * (triggers on SQLite and PostgreSQL; see the client_sessions migrations), as it refuses two calls at one time.
+ */
+export const CoachingSessions: CollectionConfig = {
+  slug: 'coaching-sessions',
+  labels: { singular: 'Coaching session', plural: 'Coaching sessions' },
+  defaultSort: 'startsAt',
+  admin: {
+    useAsTitle: 'name',
+    group: 'Booking',
+    defaultColumns: ['name', 'startsAt', 'packageTitle', 'status'],
+    listSearchableFields: ['name', 'email'],
+    description:
+      'Sessions your clients booked from their credits on their own page. Times are in your time zone (Booking → Availability).',
+  },
+  // Moving or cancelling goes through the client's page (and its ledger), not a save here; notes are the coach's.
+  access: {
+    read: admins,
+    create: () => false,
+    delete: () => false,
+    update: admins,
+  },
+  // A session takes or frees a time of the booking page.
+  hooks: { afterChange: openTimes.afterChange },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 100, admin: readOnly },
+    { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: readOnly },
+    { name: 'purchase', type: 'relationship', relationTo: 'purchases', admin: readOnly },
+    { name: 'packageTitle', label: 'Package', type: 'text', admin: readOnly },
+    {
+      name: 'startsAt',
+      label: 'Starts',
+      type: 'date',
+      required: true,
+      index: true,
+      timezone: coachTimeZone(),
+      access: { update: () => false },
+      admin: {
+        readOnly: true,
+        date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+        components: { Cell: ZONE_DATE_CELL },
+      },
+    },
+    { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
+    // The end plus the buffer in force when booked: the span no live call or session may overlap.
+    { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'booked',
+      index: true,
+      access: { update: () => false },
+      options: [
+        { label: 'Booked', value: 'booked' },
+        { label: 'Cancelled', value: 'cancelled' },
+      ],
+      admin: { position: 'sidebar', readOnly: true },
+    },
+    shownInCoachTimeZone({
+      name: 'cancelledAt',
+      access: { update: () => false },
+      admin: { readOnly: true, position: 'sidebar', condition: (d) => Boolean(d?.cancelledAt) },
+    }),
+    {
+      name: 'creditUsed',
+      label: 'Cancelled late: the credit is used',
+      type: 'checkbox',
+      access: { update: () => false },
+      admin: { readOnly: true, position: 'sidebar', condition: (d) => d?.status === 'cancelled' },
+    },
+    { name: 'coachNotes', label: 'Your private notes', type: 'textarea', maxLength: 5000 },
+    // iCalendar: the invite's UID stays the same for the life of the session; SEQUENCE grows with each change.
+    {
+      name: 'sequence',
+      type: 'number',
+      required: true,
+      defaultValue: 0,
+      access: { update: () => false },
+      admin: { hidden: true },
+    },
+  ],
+}

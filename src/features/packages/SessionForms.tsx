@@ -1,0 +1,100 @@
+'use client'
+
+import { useActionState } from 'react'
+
+import { SlotPicker } from '@/features/booking/SlotPicker'
+import { bookSessionAction, cancelSessionAction, moveSessionAction } from './session-actions'
+
+/*
+ * The client page's session forms: plain POSTs to server actions (no JavaScript needed). Client components only
+ * so each form gets a permalink (`#id`): a server action's form is otherwise rendered with action="", which
+ * HTML does not allow. Each answers with a redirect back to the page, saying what happened.
+ */
+
+export function BookSessionForm({
+  token,
+  slots,
+  timeZone,
+  minutes,
+}: {
+  token: string
+  slots: string[]
+  timeZone: string
+  minutes: number
+}) {
+  const [, action] = useActionState(bookSessionAction, null, '#book-session')
+  return (
+    <form id="book-session" action={action} className="book-session" aria-labelledby="book-session-heading">
+      <h2 id="book-session-heading">Book a session</h2>
+      <p>Pick a time for your next session of {minutes} minutes.</p>
+      <input type="hidden" name="token" value={token} />
+      <SlotPicker slots={slots} coachTimeZone={timeZone} idPrefix="book-session" />
+      <button type="submit" className="button button--primary">
+        Book this session
+      </button>
+    </form>
+  )
+}
+
+export function CancelSessionForm({
+  token,
+  session,
+  when,
+  late,
+  notice,
+}: {
+  token: string
+  session: number
+  /** The session's time, for the button's accessible name. */
+  when: string
+  /** Less than the notice before it: cancelling now uses its credit. */
+  late: boolean
+  notice: string
+}) {
+  const [, action] = useActionState(cancelSessionAction, null, `#cancel-session-${session}`)
+  return (
+    <form id={`cancel-session-${session}`} action={action} className="manage-cancel">
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="session" value={session} />
+      <p>
+        {late
+          ? `It starts in less than ${notice}: cancelling now uses its credit.`
+          : `You can cancel until ${notice} before it starts and keep its credit.`}
+      </p>
+      <button type="submit" className="button button--secondary">
+        Cancel this session<span className="visually-hidden"> on {when}</span>
+      </button>
+    </form>
+  )
+}
+
+export function MoveSessionForm({
+  token,
+  session,
+  when,
+  slots,
+  timeZone,
+}: {
+  token: string
+  session: number
+  when: string
+  slots: string[]
+  timeZone: string
+}) {
+  const [, action] = useActionState(moveSessionAction, null, `#move-session-${session}`)
+  return (
+    <form
+      id={`move-session-${session}`}
+      action={action}
+      className="manage-move"
+      aria-label={`Move the session on ${when}`}
+    >
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="session" value={session} />
+      <SlotPicker slots={slots} coachTimeZone={timeZone} idPrefix={`move-session-${session}`} />
+      <button type="submit" className="button button--primary">
+        Move to this time<span className="visually-hidden">: the session on {when}</span>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,4 @@
+import { onPostgres } from '../../support/on-databases'
+import { sessionsSuite } from './sessions-suite'
+
+onPostgres('coaching sessions', sessionsSuite)
