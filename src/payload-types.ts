@@ -76,6 +76,7 @@ export interface Config {
     'credit-entries': CreditEntry;
     'workshop-registrations': WorkshopRegistration;
     purchases: Purchase;
+    'stripe-events': StripeEvent;
     packages: Package;
     agreements: Agreement;
     'agreement-versions': AgreementVersion;
@@ -105,6 +106,7 @@ export interface Config {
     'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
     'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
     purchases: PurchasesSelect<false> | PurchasesSelect<true>;
+    'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     packages: PackagesSelect<false> | PackagesSelect<true>;
     agreements: AgreementsSelect<false> | AgreementsSelect<true>;
     'agreement-versions': AgreementVersionsSelect<false> | AgreementVersionsSelect<true>;
@@ -487,7 +489,7 @@ export interface Workshop {
   createdAt: string;
 }
 /**
- * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page.
+ * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "purchases".
@@ -503,7 +505,9 @@ export interface Purchase {
   sessions: number;
   sessionMinutes: number;
   validityDays: number;
-  paymentMethod?: 'bank-transfer' | null;
+  paymentMethod?: ('bank-transfer' | 'stripe') | null;
+  stripeSession?: string | null;
+  stripePaymentIntent?: string | null;
   paidAt?: string | null;
   paidAt_tz?: string | null;
   paidBy?: (number | null) | User;
@@ -633,6 +637,18 @@ export interface AgreementVersion {
   title: string;
   text: string;
   hash: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stripe-events".
+ */
+export interface StripeEvent {
+  id: number;
+  eventId: string;
+  type: string;
+  purchase?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -908,6 +924,10 @@ export interface PayloadLockedDocument {
         value: number | Purchase;
       } | null)
     | ({
+        relationTo: 'stripe-events';
+        value: number | StripeEvent;
+      } | null)
+    | ({
         relationTo: 'packages';
         value: number | Package;
       } | null)
@@ -1171,6 +1191,8 @@ export interface PurchasesSelect<T extends boolean = true> {
   sessionMinutes?: T;
   validityDays?: T;
   paymentMethod?: T;
+  stripeSession?: T;
+  stripePaymentIntent?: T;
   paidAt?: T;
   paidAt_tz?: T;
   paidBy?: T;
@@ -1185,6 +1207,17 @@ export interface PurchasesSelect<T extends boolean = true> {
   codeExpiresAt?: T;
   codeTries?: T;
   clientKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stripe-events_select".
+ */
+export interface StripeEventsSelect<T extends boolean = true> {
+  eventId?: T;
+  type?: T;
+  purchase?: T;
   updatedAt?: T;
   createdAt?: T;
 }

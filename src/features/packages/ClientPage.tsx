@@ -91,7 +91,7 @@ export async function ClientPage({ token }: { token: string }) {
                 <dd>{p.reference}</dd>
                 <dt>Paid</dt>
                 <dd>
-                  {formatCents(p.amount)} by bank transfer, received{' '}
+                  {formatCents(p.amount)} {p.paymentMethod === 'stripe' ? 'by card' : 'by bank transfer'}, received{' '}
                   {p.paidAt ? formatSlot(new Date(p.paidAt), zone) : ''}
                 </dd>
                 <dt>Sessions</dt>

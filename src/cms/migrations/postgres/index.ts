@@ -26,6 +26,7 @@ import * as migration_20261126_042444_credit_ledger from './20261126_042444_cred
 import * as migration_20261126_061131_workshop_registration from './20261126_061131_workshop_registration';
 import * as migration_20261126_061706_packages_checkout from './20261126_061706_packages_checkout';
 import * as migration_20261126_074359_schema_after_merges from './20261126_074359_schema_after_merges';
+import * as migration_20261126_103555_stripe_card_payments from './20261126_103555_stripe_card_payments';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261126_074359_schema_after_merges.up,
     down: migration_20261126_074359_schema_after_merges.down,
-    name: '20261126_074359_schema_after_merges'
+    name: '20261126_074359_schema_after_merges',
+  },
+  {
+    up: migration_20261126_103555_stripe_card_payments.up,
+    down: migration_20261126_103555_stripe_card_payments.down,
+    name: '20261126_103555_stripe_card_payments'
   },
 ];
