@@ -12,7 +12,8 @@ import Stripe from 'stripe'
  *
  * The API calls, as the SDK sends them (form-encoded bodies, `Authorization: Bearer <secret key>`,
  * `Idempotency-Key`), read into the SDK's own request types and answered with its response types:
- *   POST /v1/checkout/sessions            checkout.sessions.create (the same idempotency key: the same session)
+ *   POST /v1/checkout/sessions            checkout.sessions.create (an idempotency key again: the same answer
+ *                                         for the same parameters, 400 idempotency_error for others)
  *   GET  /v1/checkout/sessions/<id>       checkout.sessions.retrieve
  *   GET  /v1/checkout/sessions?payment_intent=<id>   checkout.sessions.list
  *   GET  /v1/refunds?charge=<id>          refunds.list
@@ -340,7 +341,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const charges = new Map<string, Stripe.Charge>()
   const refunds = new Map<string, Stripe.Refund[]>()
   const titles = new Map<string, string>()
-  const byIdempotencyKey = new Map<string, Stripe.Checkout.Session>()
+  const byIdempotencyKey = new Map<
+    string,
+    { params: Stripe.Checkout.SessionCreateParams; session: Stripe.Checkout.Session }
+  >()
   const created: StripeStandIn['created'] = []
   const requests: string[] = []
   const deliveries: StripeStandIn['deliveries'] = []
@@ -441,11 +445,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const params = sessionCreateParams(readForm(body))
       created.push({ params, idempotencyKey: key })
       const again = key ? byIdempotencyKey.get(key) : undefined
-      if (again) return json(res, 200, again)
+      if (again) {
+        // As Stripe: a key answers the same request again, and refuses another one.
+        if (JSON.stringify(again.params) !== JSON.stringify(params)) {
+          return json(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          })
+        }
+        return json(res, 200, again.session)
+      }
       const session = newSession(params, standIn.url, new Date())
       sessions.set(session.id, session)
       titles.set(session.id, params.line_items?.[0]?.price_data?.product_data?.name ?? 'your purchase')
-      if (key) byIdempotencyKey.set(key, session)
+      if (key) byIdempotencyKey.set(key, { params, session: structuredClone(session) })
       return json(res, 200, session)
     }
     const one = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname)

@@ -43,7 +43,8 @@ export type CardPayment = { go: 'stripe'; url: string } | { go: 'checkout' }
 /**
  * The Checkout Session the buyer pays on: the purchase's session while it is open, else a new one for the
  * package's price, named in its metadata, back to the checkout page when paid or cancelled. Created with an
- * idempotency key naming the session it replaces, so two presses at once get one session, not two to pay.
+ * idempotency key naming the purchase and the session it replaces, so two presses at once get one session,
+ * not two to pay.
  * A session found paid settles the purchase here (the buyer goes back to the checkout page, which says so).
  */
 export async function cardPayment(payload: Payload, purchase: Purchase): Promise<CardPayment> {
@@ -85,7 +86,9 @@ export async function cardPayment(payload: Payload, purchase: Purchase): Promise
     cancel_url: `${back}?payment=cancelled`,
   }
   const session = await stripe.checkout.sessions.create(params, {
-    idempotencyKey: `checkout-session:${purchase.id}:${purchase.stripeSession ?? 'first'}`,
+    // The purchase by its id and creation time (ids repeat across sites on one Stripe account, and after a
+    // restore), then the session it replaces.
+    idempotencyKey: `checkout-session:${purchase.id}-${new Date(purchase.createdAt).getTime()}:${purchase.stripeSession ?? 'first'}`,
   })
   await payload.update({
     collection: 'purchases',

@@ -155,7 +155,7 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
           success_url: `${back}?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${back}?payment=cancelled`,
         },
-        idempotencyKey: `checkout-session:${purchase.id}:first`,
+        idempotencyKey: `checkout-session:${purchase.id}-${new Date(purchase.createdAt).getTime()}:first`,
       })
       const sessionId = /(cs_test_\w+)$/.exec(location)![1]!
       expect(standIn.sessions.get(sessionId)).toMatchObject({ amount_total: 15000, currency: 'usd', status: 'open' })
