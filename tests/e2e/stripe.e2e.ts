@@ -35,7 +35,7 @@ async function mailTo(site: RunningSite, address: string, subject: string): Prom
  * The whole card path a new buyer takes on a site whose coach has set Stripe keys (against the stand-in, which
  * the site reaches through the SDK's host settings), axe on every step: the coaching page's Buy, the e-mail
  * and the mailed code, the agreement, the questions, step 5's "Pay with Stripe", Stripe's page (left once
- * without paying, then paid), back on the checkout page with the payment arrived while Stripe's signed webhook
+ * without paying; Stripe not answering once; then paid), back on the checkout page with the payment arrived while Stripe's signed webhook
  * reaches the site at the same moment; the client's page from the mailed link with the session ready and the
  * receipt by card. Then a refund's webhook is recorded, and unsigned or wrongly signed posts to the webhook
  * address are refused with 400. On SQLite and PostgreSQL.
@@ -109,6 +109,16 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
       'You left the payment page without paying: nothing was charged. You can pay whenever you are ready.',
     )
     await expectNoSeriousA11yViolations(page, 'step 5: back from Stripe without paying')
+
+    // Stripe not answering: the buyer is back on step 5, told so, and nothing is charged.
+    standIn.failing = true
+    await page.getByRole('link', { name: 'Pay $150 with Stripe' }).click()
+    await page.waitForURL(`${checkoutUrl}?problem=stripe-unavailable#checkout-heading`)
+    expect(await page.locator('.error-summary').innerText()).toBe(
+      'The card payment could not be started just now. Nothing was charged. Please try again in a minute.',
+    )
+    await expectNoSeriousA11yViolations(page, 'step 5: Stripe not answering')
+    standIn.failing = false
 
     // Again: the same session, now paid. Stripe sends the buyer back and its webhook at the same moment.
     await page.getByRole('link', { name: 'Pay $150 with Stripe' }).click()
