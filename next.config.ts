@@ -27,6 +27,8 @@ const nextConfig: NextConfig = {
     '@react-email/render',
     'imapflow',
     'mailparser',
+    // Loaded only on a site with Stripe keys (src/platform/stripe.ts).
+    'stripe',
   ],
   partialPrefetching: true,
   experimental: {

@@ -77,6 +77,7 @@ export interface Config {
     'credit-entries': CreditEntry;
     'workshop-registrations': WorkshopRegistration;
     purchases: Purchase;
+    'stripe-events': StripeEvent;
     packages: Package;
     agreements: Agreement;
     'agreement-versions': AgreementVersion;
@@ -107,6 +108,7 @@ export interface Config {
     'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
     'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
     purchases: PurchasesSelect<false> | PurchasesSelect<true>;
+    'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     packages: PackagesSelect<false> | PackagesSelect<true>;
     agreements: AgreementsSelect<false> | AgreementsSelect<true>;
     'agreement-versions': AgreementVersionsSelect<false> | AgreementVersionsSelect<true>;
@@ -242,7 +244,7 @@ export interface CoachingSession {
   createdAt: string;
 }
 /**
- * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page.
+ * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "purchases".
@@ -258,7 +260,9 @@ export interface Purchase {
   sessions: number;
   sessionMinutes: number;
   validityDays: number;
-  paymentMethod?: 'bank-transfer' | null;
+  paymentMethod?: ('bank-transfer' | 'stripe') | null;
+  stripeSession?: string | null;
+  stripePaymentIntent?: string | null;
   paidAt?: string | null;
   paidAt_tz?: string | null;
   paidBy?: (number | null) | User;
@@ -664,6 +668,18 @@ export interface Workshop {
   createdAt: string;
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stripe-events".
+ */
+export interface StripeEvent {
+  id: number;
+  eventId: string;
+  type: string;
+  purchase?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Mail sent by the site. "Failed" mail was tried 8 times: check the mail settings, then set it back to "Queued" to send it again. "Cancelled" mail was withdrawn before it was due (e.g. the reminder of a call that moved).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -937,6 +953,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'purchases';
         value: number | Purchase;
+      } | null)
+    | ({
+        relationTo: 'stripe-events';
+        value: number | StripeEvent;
       } | null)
     | ({
         relationTo: 'packages';
@@ -1224,6 +1244,8 @@ export interface PurchasesSelect<T extends boolean = true> {
   sessionMinutes?: T;
   validityDays?: T;
   paymentMethod?: T;
+  stripeSession?: T;
+  stripePaymentIntent?: T;
   paidAt?: T;
   paidAt_tz?: T;
   paidBy?: T;
@@ -1238,6 +1260,17 @@ export interface PurchasesSelect<T extends boolean = true> {
   codeExpiresAt?: T;
   codeTries?: T;
   clientKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stripe-events_select".
+ */
+export interface StripeEventsSelect<T extends boolean = true> {
+  eventId?: T;
+  type?: T;
+  purchase?: T;
   updatedAt?: T;
   createdAt?: T;
 }

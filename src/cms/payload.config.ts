@@ -45,6 +45,7 @@ import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
 import { Packages } from '@/features/packages/Packages'
 import { PaymentDetails } from '@/features/packages/PaymentDetails'
 import { Purchases } from '@/features/packages/Purchases'
+import { StripeEvents } from '@/features/packages/StripeEvents'
 import { Announcement } from '@/features/site/Announcement'
 import { SiteSettings } from '@/features/site/SiteSettings'
 import { payloadLogger } from '@/platform/log'
@@ -117,6 +118,7 @@ export default buildConfig({
     CreditEntries,
     WorkshopRegistrations,
     Purchases,
+    StripeEvents,
     Packages,
     Agreements,
     AgreementVersions,

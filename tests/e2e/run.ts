@@ -39,6 +39,7 @@ const SECOND_STREAM = [
   'meeting-place',
   'restart',
   'time-zones',
+  'stripe',
 ].map((name) => `tests/e2e/${name}.e2e.ts`)
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))

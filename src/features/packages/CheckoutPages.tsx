@@ -5,6 +5,7 @@ import { payloadClient } from '@/platform/payload'
 import { currentAgreement, packageOnSale } from './catalogue'
 import { paymentRows, purchaseByToken } from './checkout'
 import { AgreementForm, BuyForm, CodeForm, IntakeForm } from './CheckoutForms'
+import { settleOnReturn, type SessionOutcome } from './stripe'
 import { CHECKOUT_PROBLEMS, CHECKOUT_STEPS, type CheckoutProblem } from './texts'
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`
@@ -75,10 +76,39 @@ function Problem({ text }: { text?: string }) {
   ) : null
 }
 
-/** /coaching/checkout/<token>: the step the purchase is at, and when it is done, how to pay. */
-export async function CheckoutPage({ token, problem, fields }: { token: string; problem?: string; fields?: string }) {
+/**
+ * /coaching/checkout/<token>: the step the purchase is at, and when it is done, how to pay. Back from Stripe
+ * (`session_id`, or a reload of the page), a card payment is asked of Stripe and settled when paid, so the
+ * buyer sees it arrive even before Stripe's webhook does; `payment=cancelled` when they left Stripe's page.
+ */
+export async function CheckoutPage({
+  token,
+  problem,
+  fields,
+  sessionId,
+  payment,
+}: {
+  token: string
+  problem?: string
+  fields?: string
+  sessionId?: string
+  payment?: string
+}) {
   const payload = await payloadClient()
-  const purchase = await purchaseByToken(payload, token)
+  let purchase = await purchaseByToken(payload, token)
+  let card: SessionOutcome | 'unanswered' | null = null
+  if (purchase?.status === 'awaiting-payment' && purchase.paymentMethod === 'stripe') {
+    try {
+      card = await settleOnReturn(payload, purchase, sessionId)
+    } catch (error) {
+      console.error(
+        `Stripe could not be asked about purchase ${purchase.id}:`,
+        error instanceof Error ? error.message : error,
+      )
+      card = 'unanswered'
+    }
+    if (card === 'opened' || card === 'already-paid') purchase = await purchaseByToken(payload, token)
+  }
   if (!purchase) {
     return (
       <Shell heading="This link is not valid">
@@ -161,7 +191,6 @@ export async function CheckoutPage({ token, problem, fields }: { token: string; 
       </Shell>
     )
   }
-  const details = await payload.findGlobal({ slug: 'payment-details', depth: 0, overrideAccess: true })
   if (purchase.status === 'paid') {
     return (
       <Shell heading={title}>
@@ -171,6 +200,40 @@ export async function CheckoutPage({ token, problem, fields }: { token: string; 
       </Shell>
     )
   }
+  if (purchase.paymentMethod === 'stripe') {
+    const returned = Boolean(sessionId)
+    return (
+      <Shell heading={title}>
+        <StepLine step={5} />
+        <Problem text={problem === 'stripe-unavailable' ? said : undefined} />
+        {payment === 'cancelled' ? (
+          <p className="form-notice" role="status">
+            You left the payment page without paying: nothing was charged. You can pay whenever you are ready.
+          </p>
+        ) : returned ? (
+          <p className="form-notice" role="status">
+            Stripe has not confirmed your payment yet. Reload this page in a moment: it shows the payment as soon as it
+            has arrived, and the link to your page is then mailed to you.
+          </p>
+        ) : (
+          <p className="form-notice" role="status">
+            Thank you! Your purchase is saved and awaiting payment.
+          </p>
+        )}
+        <h2 id="pay-heading">Pay {formatCents(purchase.amount)} by card</h2>
+        <p>
+          You pay on Stripe&rsquo;s secure page: your card details never reach this site. Stripe then brings you back
+          here, and your sessions open as soon as the payment arrives.
+        </p>
+        <p>
+          <a className="button button--primary" href={`/coaching/checkout/${encodeURIComponent(token)}/pay`}>
+            Pay {formatCents(purchase.amount)} with Stripe
+          </a>
+        </p>
+      </Shell>
+    )
+  }
+  const details = await payload.findGlobal({ slug: 'payment-details', depth: 0, overrideAccess: true })
   return (
     <Shell heading={title}>
       <StepLine step={5} />

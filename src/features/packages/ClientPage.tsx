@@ -165,7 +165,7 @@ export async function ClientPage({ token, done, problem }: { token: string; done
                 <dd>{p.reference}</dd>
                 <dt>Paid</dt>
                 <dd>
-                  {formatCents(p.amount)} by bank transfer, received{' '}
+                  {formatCents(p.amount)} {p.paymentMethod === 'stripe' ? 'by card' : 'by bank transfer'}, received{' '}
                   {p.paidAt ? formatSlot(new Date(p.paidAt), zone) : ''}
                 </dd>
                 <dt>Sessions</dt>

@@ -41,7 +41,8 @@ const readOnly = { readOnly: true }
  * price in cents, sessions, their length, validity), the agreement they accepted (version, its SHA-256, the
  * name they typed, when, the verified e-mail), their intake answers, and the payment. Only the site's own
  * checkout writes it (with overrideAccess); admins read it and mark a bank transfer received (the endpoint
- * ./endpoints.ts, admins only), which opens the credits. Nobody edits or deletes a purchase through the API.
+ * ./endpoints.ts, admins only), which opens the credits; a card payment is confirmed by Stripe's webhook or
+ * the buyer's return (./stripe.ts). Nobody edits or deletes a purchase through the API.
  */
 export const Purchases: CollectionConfig = {
   slug: 'purchases',
@@ -53,7 +54,7 @@ export const Purchases: CollectionConfig = {
     defaultColumns: ['reference', 'email', 'packageTitle', 'amount', 'status', 'createdAt'],
     listSearchableFields: ['email', 'reference', 'agreedName'],
     description:
-      'Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page.',
+      'Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself.',
   },
   access: { read: admins, create: () => false, update: () => false, delete: () => false },
   hooks: { beforeChange: [evidenceNeverChanges] },
@@ -92,9 +93,16 @@ export const Purchases: CollectionConfig = {
       name: 'paymentMethod',
       label: 'Payment',
       type: 'select',
-      options: [{ value: 'bank-transfer', label: 'Bank transfer' }],
+      options: [
+        { value: 'bank-transfer', label: 'Bank transfer' },
+        { value: 'stripe', label: 'Card (Stripe Checkout)' },
+      ],
       admin: readOnly,
     },
+    // A card payment (decision 066): the buyer's latest Checkout Session, and once paid, Stripe's payment (the
+    // PaymentIntent its refunds name).
+    { name: 'stripeSession', label: 'Stripe Checkout Session', type: 'text', index: true, admin: readOnly },
+    { name: 'stripePaymentIntent', label: 'Stripe payment', type: 'text', index: true, admin: readOnly },
     shownInCoachTimeZone({ name: 'paidAt', label: 'Payment received', admin: readOnly }),
     { name: 'paidBy', label: 'Marked paid by', type: 'relationship', relationTo: 'users', admin: readOnly },
     {

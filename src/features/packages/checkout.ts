@@ -20,6 +20,7 @@ import { fromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
+import { stripeEnabled } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { currentAgreement, packageOnSale } from './catalogue'
 import { CHECKOUT_TEXTS, type CheckoutProblem } from './texts'
@@ -30,9 +31,9 @@ import { checkoutPath, clientKeyOf, verifiedCheckoutToken } from './tokens'
  * (a code is mailed), the code, the agreement (typed name and tick), the intake answers, and the payment.
  * Each step moves the purchase's `status` one place on; a step posted out of order changes nothing.
  *
- * Payment methods: bank transfer now. A Stripe Checkout step is another method at the last step; whatever
- * confirms a payment calls `openCredits(payload, purchase, { key })` (./paid.ts) with the fact's own key (the
- * bank transfer's "mark paid": `bank-transfer:<purchase id>`; Stripe: the Checkout Session's id).
+ * Payment methods: by card through Stripe Checkout when the coach has set Stripe's keys (./stripe.ts, decision
+ * 066), else by bank transfer. Whatever confirms a payment ends in `settlePurchase` (./paid.ts) with the fact's
+ * own key (the bank transfer's "mark paid": `bank-transfer:<purchase id>`; Stripe: the Checkout Session's id).
  */
 
 const MINUTE = 60 * 1000
@@ -184,8 +185,13 @@ const agreementCopyMail = (
     '----',
   ])
 
-/** What the buyer is asked to pay and how, once the agreement (and the questions, if any) are done. */
+/**
+ * What the buyer is asked to pay and how, once the agreement (and the questions, if any) are done: by card
+ * through Stripe Checkout when the coach has set Stripe's keys (the page then sends them to Stripe; nothing is
+ * mailed until the payment arrives), else by bank transfer, whose details are shown and mailed.
+ */
 async function awaitPayment(payload: Payload, p: Purchase, now: Date, req: PayloadRequest) {
+  if (stripeEnabled()) return update(payload, p.id, { status: 'awaiting-payment', paymentMethod: 'stripe' }, req)
   const updated = await update(payload, p.id, { status: 'awaiting-payment', paymentMethod: 'bank-transfer' }, req)
   const details = await payload.findGlobal({ slug: 'payment-details', depth: 0, overrideAccess: true, req })
   const settings = await mailSettings(payload, req)

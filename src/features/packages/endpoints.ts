@@ -7,7 +7,8 @@ import { markPaid } from './paid'
 /**
  * POST /cms-api/purchases/<id>/mark-paid: the coach's "Mark payment received" (admins only, whatever the
  * screen shows). 200 with `opened: true` when this press opened the credits, `opened: false` when they were
- * open already (a second press changes nothing); 409 for a purchase not waiting for a payment; 404 for none.
+ * open already (a second press changes nothing); 409 for a purchase not waiting for a payment, or paid by
+ * card (Stripe confirms those); 404 for none.
  */
 export const markPaidEndpoint: Endpoint = {
   path: '/:id/mark-paid',
@@ -24,6 +25,14 @@ export const markPaidEndpoint: Endpoint = {
     const outcome = await markPaid(req.payload, id, req.user!)
     // The client's mail goes out now, not at the worker's next round.
     if (outcome.status === 'opened') void kickOutbox(req.payload)
+    if (outcome.status === 'paid-by-card') {
+      return Response.json(
+        {
+          errors: [{ message: 'This purchase is paid by card: it is marked paid when Stripe confirms the payment.' }],
+        },
+        { status: 409 },
+      )
+    }
     if (outcome.status === 'not-awaiting') {
       return Response.json(
         { errors: [{ message: 'This purchase is not waiting for a payment: the buyer has not finished checkout.' }] },

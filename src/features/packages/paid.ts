@@ -49,11 +49,83 @@ export async function openCredits(
 
 export const bankTransferKey = (purchaseId: number | string) => `bank-transfer:${purchaseId}`
 
-export type MarkPaidOutcome = { status: 'opened' | 'already-paid'; purchase: Purchase } | { status: 'not-awaiting' }
+/** How a confirmed payment left its purchase: this confirmation opened the credits, or they were open already. */
+export type Settled = { status: 'opened' | 'already-paid'; purchase: Purchase }
+
+/**
+ * A purchase's payment confirmed, inside the caller's transaction (`req`), whichever method confirmed it: the
+ * credits open under `key` (the fact's own key) with validity from `paidAt`. The ledger decides which
+ * confirmation was first (its unique index on SQLite, the client's lock on PostgreSQL): only that one marks the
+ * purchase paid with `paidAt` and `data` (who marked it, the Stripe payment) and mails the client their page
+ * (once, by key `credits-open:<id>`); a later one finds the same fact, sets the same status and data with the
+ * time of the entry that opened it, and mails nothing. `now` (default `paidAt`) is when the mail is queued. A
+ * refusal by the ledger (the purchase is already open with other details: paid twice, by two methods or two
+ * Checkout Sessions) is answered with its reason, nothing written.
+ */
+export async function settlePurchase(
+  payload: Payload,
+  p: Purchase,
+  { key, paidAt, data = {}, now = paidAt }: { key: string; paidAt: Date; data?: Partial<Purchase>; now?: Date },
+  req: PayloadRequest,
+): Promise<Settled | { status: 'refused'; reason: string }> {
+  const opened = await openCredits(payload, { ...p, paidAt: paidAt.toISOString() }, { key, req })
+  if (opened.status === 'refused') return { status: 'refused', reason: opened.reason ?? '' }
+  if (opened.status === 'duplicate') {
+    const entry = await payload.find({
+      collection: 'credit-entries',
+      where: {
+        and: [
+          { email: { equals: p.email } },
+          { purchase: { equals: String(p.id) } },
+          { type: { equals: 'purchase-opened' } },
+        ],
+      },
+      limit: 1,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    const at = entry.docs[0]?.at ?? paidAt.toISOString()
+    const current = await payload.findByID({ collection: 'purchases', id: p.id, depth: 0, overrideAccess: true, req })
+    if (current.status === 'paid' && current.paidAt && new Date(current.paidAt).getTime() === new Date(at).getTime()) {
+      return { status: 'already-paid', purchase: current }
+    }
+    // The same fact as the first confirmation's, so the same data: whichever of the two writes lands last, the
+    // purchase reads the same (SQLite runs them side by side).
+    return {
+      status: 'already-paid',
+      purchase: await update(payload, p.id, { ...data, status: 'paid', paidAt: at }, req),
+    }
+  }
+  const paid = await update(payload, p.id, { ...data, status: 'paid', paidAt: paidAt.toISOString() }, req)
+  const settings = await mailSettings(payload, req)
+  await enqueueMail(
+    payload,
+    {
+      kind: 'credits-open',
+      now,
+      reference: `purchases:${p.id}`,
+      idempotencyKey: `credits-open:${p.id}`,
+      mail: fromSite(settings, p.email, `Your sessions are ready: ${p.packageTitle} | ${settings.brand.siteName}`, [
+        `Your payment of ${formatCents(p.amount)} for the ${p.packageTitle} (reference ${p.reference}) has arrived. Thank you!`,
+        '',
+        `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book on your page:`,
+        `${settings.siteUrl}${clientPath(p.email)}`,
+        '',
+        'Keep this mail: the link is your way in, no password needed.',
+      ]),
+    },
+    req,
+  )
+  return { status: 'opened', purchase: paid }
+}
+
+export type MarkPaidOutcome = Settled | { status: 'not-awaiting' } | { status: 'paid-by-card' }
 
 /**
  * The coach's "Mark payment received" for a bank transfer: the purchase is paid, its credits open (once,
- * however often it is pressed), and the client is mailed the link to their page (once).
+ * however often it is pressed), and the client is mailed the link to their page (once). A purchase the buyer
+ * pays by card is confirmed by Stripe, not here.
  */
 export async function markPaid(
   payload: Payload,
@@ -65,43 +137,14 @@ export async function markPaid(
     const p = await payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, req })
     if (p.status !== 'awaiting-payment' && p.status !== 'paid') return { status: 'not-awaiting' as const }
     if (p.status === 'paid') return { status: 'already-paid' as const, purchase: p }
-    // The ledger decides which press was first (its unique index on SQLite, the client's lock on PostgreSQL):
-    // only that one writes the payment's time and mails the client; a later one finds the same fact.
-    const opened = await openCredits(payload, { ...p, paidAt: now.toISOString() }, { key: bankTransferKey(p.id), req })
-    if (opened.status === 'refused') throw new Error(`The credits could not be opened: ${opened.reason}`)
-    if (opened.status === 'duplicate') {
-      const entry = await payload.find({
-        collection: 'credit-entries',
-        where: { and: [{ email: { equals: p.email } }, { key: { equals: bankTransferKey(p.id) } }] },
-        limit: 1,
-        depth: 0,
-        overrideAccess: true,
-        req,
-      })
-      const at = entry.docs[0]?.at ?? now.toISOString()
-      const again = await update(payload, p.id, { status: 'paid', paidAt: at }, req)
-      return { status: 'already-paid' as const, purchase: again }
-    }
-    const paid = await update(payload, p.id, { status: 'paid', paidAt: now.toISOString(), paidBy: by.id }, req)
-    const settings = await mailSettings(payload, req)
-    await enqueueMail(
+    if (p.paymentMethod === 'stripe') return { status: 'paid-by-card' as const }
+    const settled = await settlePurchase(
       payload,
-      {
-        kind: 'credits-open',
-        now,
-        reference: `purchases:${p.id}`,
-        idempotencyKey: `credits-open:${p.id}`,
-        mail: fromSite(settings, p.email, `Your sessions are ready: ${p.packageTitle} | ${settings.brand.siteName}`, [
-          `Your payment of ${formatCents(p.amount)} for the ${p.packageTitle} (reference ${p.reference}) has arrived. Thank you!`,
-          '',
-          `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book on your page:`,
-          `${settings.siteUrl}${clientPath(p.email)}`,
-          '',
-          'Keep this mail: the link is your way in, no password needed.',
-        ]),
-      },
+      p,
+      { key: bankTransferKey(p.id), paidAt: now, data: { paidBy: by.id } },
       req,
     )
-    return { status: 'opened' as const, purchase: paid }
+    if (settled.status === 'refused') throw new Error(`The credits could not be opened: ${settled.reason}`)
+    return settled
   })
 }

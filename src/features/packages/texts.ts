@@ -13,6 +13,8 @@ export const CHECKOUT_PROBLEMS = {
   'agreement-changed': 'The agreement was updated while you read it. Please read it again below.',
   intake: 'Please answer the questions marked below.',
   'not-on-sale': 'This package is not on sale any more.',
+  'stripe-unavailable':
+    'The card payment could not be started just now. Nothing was charged. Please try again in a minute.',
 } as const
 export type CheckoutProblem = keyof typeof CHECKOUT_PROBLEMS
 

@@ -167,7 +167,8 @@ async function purchases(r: Reader): Promise<TodayLine[]> {
   const counted = await ifAllowed(() =>
     r.payload.count({
       collection: 'purchases',
-      where: { status: { equals: 'awaiting-payment' } },
+      // A card payment needs nothing of the coach: Stripe confirms it.
+      where: { status: { equals: 'awaiting-payment' }, paymentMethod: { not_equals: 'stripe' } },
       overrideAccess: false,
       user: r.user,
     }),

@@ -27,6 +27,8 @@ import * as migration_20261126_061114_workshop_registration from './20261126_061
 import * as migration_20261126_061645_packages_checkout from './20261126_061645_packages_checkout';
 import * as migration_20261126_074335_schema_after_merges from './20261126_074335_schema_after_merges';
 import * as migration_20261126_095650_client_sessions from './20261126_095650_client_sessions';
+import * as migration_20261126_103544_stripe_card_payments from './20261126_103544_stripe_card_payments';
+import * as migration_20261126_110603_schema_after_merges_2 from './20261126_110603_schema_after_merges_2';
 
 export const migrations = [
   {
@@ -172,6 +174,16 @@ export const migrations = [
   {
     up: migration_20261126_095650_client_sessions.up,
     down: migration_20261126_095650_client_sessions.down,
-    name: '20261126_095650_client_sessions'
+    name: '20261126_095650_client_sessions',
+  },
+  {
+    up: migration_20261126_103544_stripe_card_payments.up,
+    down: migration_20261126_103544_stripe_card_payments.down,
+    name: '20261126_103544_stripe_card_payments',
+  },
+  {
+    up: migration_20261126_110603_schema_after_merges_2.up,
+    down: migration_20261126_110603_schema_after_merges_2.down,
+    name: '20261126_110603_schema_after_merges_2'
   },
 ];

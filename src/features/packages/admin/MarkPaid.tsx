@@ -14,6 +14,7 @@ import { AdminButton } from '@/components/AdminButton'
 export function MarkPaid() {
   const { id } = useDocumentInfo()
   const status = useFormFields(([fields]) => fields.status?.value as string | undefined)
+  const method = useFormFields(([fields]) => fields.paymentMethod?.value as string | undefined)
   const router = useRouter()
   const [state, setState] = useState<'idle' | 'saving' | { error: string } | 'done'>('idle')
 
@@ -28,6 +29,13 @@ export function MarkPaid() {
     return (
       <p className="field-type mark-paid" id="purchase-paid-state">
         Not finished by the buyer yet: nothing to mark paid.
+      </p>
+    )
+  }
+  if (method === 'stripe') {
+    return (
+      <p className="field-type mark-paid" id="purchase-paid-state">
+        Awaiting the buyer&rsquo;s card payment: it is marked paid by itself when Stripe confirms it.
       </p>
     )
   }

@@ -10,5 +10,13 @@ export const instant = false
 
 export default async function Page(props: PageProps<'token'>) {
   const { part, query } = await pageOfRequest(props, 'token')
-  return <CheckoutPage token={part} problem={query('problem')} fields={query('fields')} />
+  return (
+    <CheckoutPage
+      token={part}
+      problem={query('problem')}
+      fields={query('fields')}
+      sessionId={query('session_id')}
+      payment={query('payment')}
+    />
+  )
 }

@@ -1,0 +1,352 @@
+import type { Payload } from 'payload'
+import type Stripe from 'stripe'
+
+import { siteUrl } from '@/domain/brand'
+import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
+import type { Purchase } from '@/payload-types'
+import { readAtMost } from '@/platform/forms/http'
+import { kickOutbox } from '@/platform/mail/worker'
+import { payloadClient } from '@/platform/payload'
+import { STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
+import { inTransaction } from '@/platform/transaction'
+import { appendCreditEvent } from './ledger'
+import { purchaseByToken } from './checkout'
+import { settlePurchase, type Settled } from './paid'
+import { checkoutPath } from './tokens'
+
+/*
+ * Paying for a package by card through Stripe Checkout (decision 066), when the coach has set Stripe's keys
+ * (src/platform/stripe.ts). Step 5 of the checkout sends the buyer to a Checkout Session on Stripe's hosted
+ * page; the credits open when Stripe says the session is paid, by whichever comes first of its signed webhook
+ * (`checkout.session.completed`) and the buyer's return to the checkout page, both through `settleSession`
+ * under one key, the session's id: delivered twice, late, or both at once, the credits open once (053, 056).
+ * `charge.refunded` records each refund of the payment in the ledger by the refund's own id.
+ */
+
+/** The purchase a session is for: the site names it in the session's metadata. */
+const purchaseIdOf = (session: Pick<Stripe.Checkout.Session, 'metadata' | 'client_reference_id'>): number | null => {
+  const named = session.metadata?.purchase ?? session.client_reference_id ?? ''
+  return /^\d{1,12}$/.test(named) ? Number(named) : null
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null)
+
+const sessionsText = (n: number, minutes: number) => `${n} ${n === 1 ? 'session' : 'sessions'} of ${minutes} minutes`
+
+/** The checkout page's address, as Stripe sends the buyer back to it. */
+const checkoutAddress = (p: Purchase) => `${siteUrl().origin}${checkoutPath(p)}`
+
+/** Where the buyer of a purchase paying by card goes next (the pay link of step 5). */
+export type CardPayment = { go: 'stripe'; url: string } | { go: 'checkout' }
+
+/**
+ * The Checkout Session the buyer pays on: the purchase's session while it is open, else a new one for the
+ * package's price, named in its metadata, back to the checkout page when paid or cancelled. Created with an
+ * idempotency key naming the purchase and the session it replaces, so two presses at once get one session,
+ * not two to pay.
+ * A session found paid settles the purchase here (the buyer goes back to the checkout page, which says so).
+ */
+export async function cardPayment(payload: Payload, purchase: Purchase): Promise<CardPayment> {
+  const settings = stripeSettings()
+  if (!settings || purchase.status !== 'awaiting-payment' || purchase.paymentMethod !== 'stripe') {
+    return { go: 'checkout' }
+  }
+  const stripe = await stripeClient(settings)
+  if (purchase.stripeSession) {
+    const previous = await stripe.checkout.sessions.retrieve(purchase.stripeSession)
+    if (previous.status === 'open' && previous.url) return { go: 'stripe', url: previous.url }
+    if (previous.status === 'complete') {
+      await settleSession(payload, previous, { paidAt: new Date() })
+      return { go: 'checkout' }
+    }
+  }
+  const back = checkoutAddress(purchase)
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: 'payment',
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: STRIPE_CURRENCY,
+          unit_amount: purchase.amount,
+          product_data: {
+            name: purchase.packageTitle,
+            description: sessionsText(purchase.sessions, purchase.sessionMinutes),
+          },
+        },
+      },
+    ],
+    customer_email: purchase.email,
+    client_reference_id: String(purchase.id),
+    metadata: { purchase: String(purchase.id), reference: purchase.reference ?? '' },
+    payment_intent_data: { metadata: { purchase: String(purchase.id), reference: purchase.reference ?? '' } },
+    // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
+    success_url: `${back}?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${back}?payment=cancelled`,
+  }
+  const session = await stripe.checkout.sessions.create(params, {
+    // The purchase by its id and creation time (ids repeat across sites on one Stripe account, and after a
+    // restore), then the session it replaces.
+    idempotencyKey: `checkout-session:${purchase.id}-${new Date(purchase.createdAt).getTime()}:${purchase.stripeSession ?? 'first'}`,
+  })
+  await payload.update({
+    collection: 'purchases',
+    id: purchase.id,
+    data: { stripeSession: session.id },
+    depth: 0,
+    overrideAccess: true,
+  })
+  if (!session.url) throw new Error(`Stripe gave Checkout Session ${session.id} no address to pay at.`)
+  return { go: 'stripe', url: session.url }
+}
+
+export type SessionOutcome =
+  | Settled['status']
+  /** Not one of the site's purchases, or not paid (yet): nothing changes. */
+  | 'not-ours'
+  | 'unpaid'
+  /** Paid, but not the purchase's price, or the purchase is open already with other details: nothing opens. */
+  | 'refused'
+
+/**
+ * A Checkout Session Stripe says is complete: when it is paid and for its purchase's price, the purchase is
+ * paid and its credits open, keyed by the session's id, once whoever asks and however often (settlePurchase).
+ * `paidAt` starts the credits' validity (the event's time for the webhook; now for the buyer's return); the
+ * first to arrive sets it.
+ */
+export async function settleSession(
+  payload: Payload,
+  session: Stripe.Checkout.Session,
+  { paidAt, now = new Date() }: { paidAt: Date; now?: Date },
+): Promise<SessionOutcome> {
+  const id = purchaseIdOf(session)
+  if (id === null) return 'not-ours'
+  if (session.payment_status !== 'paid') return 'unpaid'
+  const outcome = await inTransaction(payload, async (req) => {
+    const p = await payload.findByID({
+      collection: 'purchases',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+      req,
+    })
+    if (!p) return 'not-ours' as const
+    if (session.amount_total !== p.amount || session.currency !== STRIPE_CURRENCY) {
+      console.error(
+        `Checkout Session ${session.id} was paid ${session.amount_total} ${session.currency} for purchase ${p.id}, whose price is ${p.amount} ${STRIPE_CURRENCY}: its credits were not opened.`,
+      )
+      return 'refused' as const
+    }
+    const settled = await settlePurchase(
+      payload,
+      p,
+      {
+        key: session.id,
+        paidAt,
+        now,
+        data: {
+          paymentMethod: 'stripe',
+          stripeSession: session.id,
+          stripePaymentIntent: idOf(session.payment_intent),
+        },
+      },
+      req,
+    )
+    if (settled.status === 'refused') {
+      console.error(
+        `Checkout Session ${session.id} was paid for purchase ${p.id}, which is already paid otherwise (${settled.reason}): refund one of the payments.`,
+      )
+      return 'refused' as const
+    }
+    return settled.status
+  })
+  // The client's mail (their page's link) goes out now, not at the worker's next round.
+  if (outcome === 'opened') void kickOutbox(payload)
+  return outcome
+}
+
+/**
+ * The buyer back on the checkout page of a purchase paying by card: the session they come back from (when it
+ * is the purchase's own) or the purchase's latest one, asked of Stripe and settled when paid. Nothing to ask
+ * before the buyer has been sent to Stripe.
+ */
+export async function settleOnReturn(
+  payload: Payload,
+  purchase: Purchase,
+  returnedFrom?: string,
+  now = new Date(),
+): Promise<SessionOutcome> {
+  const settings = stripeSettings()
+  const sessionId = returnedFrom && /^cs_\w{1,250}$/.test(returnedFrom) ? returnedFrom : purchase.stripeSession
+  if (!settings || !sessionId || purchase.status !== 'awaiting-payment') return 'unpaid'
+  const stripe = await stripeClient(settings)
+  const session = await stripe.checkout.sessions.retrieve(sessionId)
+  if (purchaseIdOf(session) !== purchase.id) return 'not-ours'
+  return settleSession(payload, session, { paidAt: now, now })
+}
+
+/** The purchase a Stripe payment (PaymentIntent) paid for: stored once its session settled, else asked of Stripe. */
+async function purchaseOfPayment(payload: Payload, stripe: Stripe, paymentIntent: string): Promise<Purchase | null> {
+  const stored = await payload.find({
+    collection: 'purchases',
+    where: { stripePaymentIntent: { equals: paymentIntent } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  if (stored.docs[0]) return stored.docs[0]
+  // A refund before the session's own event (out of order): the session that made the payment names it.
+  const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })
+  const id = sessions.data[0] ? purchaseIdOf(sessions.data[0]) : null
+  if (id === null) return null
+  return payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+}
+
+/**
+ * A charge refunded, in whole or in part, once or many times: each of its refunds (as Stripe lists them, so a
+ * late or repeated event finds them all) becomes a refund in the buyer's ledger, keyed by the refund's id, with
+ * its money and no credits (the coach takes credits off from the admin, decision 053). A refund that arrives
+ * before its purchase opened waits in the ledger and applies when it does. Answers how many were new.
+ */
+export async function recordRefunds(
+  payload: Payload,
+  charge: Stripe.Charge,
+): Promise<{ purchase: Purchase | null; recorded: number }> {
+  const settings = stripeSettings()
+  const paymentIntent = idOf(charge.payment_intent)
+  if (!settings || !paymentIntent) return { purchase: null, recorded: 0 }
+  const stripe = await stripeClient(settings)
+  const purchase = await purchaseOfPayment(payload, stripe, paymentIntent)
+  if (!purchase) return { purchase: null, recorded: 0 }
+  const refunds = await stripe.refunds.list({ charge: charge.id, limit: 100 })
+  let recorded = 0
+  for (const refund of refunds.data) {
+    // Money on its way back counts; a refund that failed or was cancelled gave nothing back.
+    if (refund.status !== 'succeeded' && refund.status !== 'pending') continue
+    const appended = await appendCreditEvent(
+      payload,
+      purchase.email,
+      {
+        type: 'refund',
+        key: refund.id,
+        at: refund.created * 1000,
+        purchase: String(purchase.id),
+        amount: refund.amount,
+        credits: 0,
+      },
+      DEFAULT_CREDIT_RULES,
+    )
+    if (appended.status === 'recorded' || appended.status === 'waiting') recorded++
+  }
+  return { purchase, recorded }
+}
+
+/** Larger bodies are not Stripe's events: the largest the site asks for is a few kilobytes. */
+const WEBHOOK_MAX_BYTES = 512 * 1024
+
+const answer = (body: unknown, status: number) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+
+/**
+ * POST /api/stripe/webhook, the address the coach gives Stripe: each event verified with the SDK against
+ * STRIPE_WEBHOOK_SECRET. An unverifiable one is refused with 400 and stored nowhere. A verified one the site
+ * has acted on before is answered 200 at once; else `checkout.session.completed` (and
+ * `checkout.session.async_payment_succeeded`, for methods that confirm later) settles its session and
+ * `charge.refunded` records its refunds; any other type is answered 200 and ignored. A failure is answered
+ * 500, so Stripe delivers the event again later. 404 when the site has no Stripe keys.
+ */
+export async function stripeWebhook(request: Request): Promise<Response> {
+  const settings = stripeSettings()
+  if (!settings) return answer({ error: 'This site takes no payments through Stripe.' }, 404)
+  const signature = request.headers.get('stripe-signature')
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  const body = declared > WEBHOOK_MAX_BYTES ? null : await readAtMost(request, WEBHOOK_MAX_BYTES)
+  if (body === null) return answer({ error: 'The request is too large.' }, 413)
+  const stripe = await stripeClient(settings)
+  let event: Stripe.Event
+  try {
+    if (!signature) throw new Error('no signature')
+    event = stripe.webhooks.constructEvent(body, signature, settings.webhookSecret)
+  } catch {
+    console.warn('A request to the Stripe webhook was refused: its signature did not verify.')
+    return answer({ error: 'The signature did not verify.' }, 400)
+  }
+  try {
+    const payload = await payloadClient()
+    const seen = await payload.count({
+      collection: 'stripe-events',
+      where: { eventId: { equals: event.id } },
+      overrideAccess: true,
+    })
+    if (seen.totalDocs > 0) return answer({ received: true, handled: 'before' }, 200)
+    let purchase: string | null = null
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object
+        const id = purchaseIdOf(session)
+        await settleSession(payload, session, { paidAt: new Date(event.created * 1000) })
+        purchase = id === null ? null : String(id)
+        break
+      }
+      case 'charge.refunded': {
+        const { purchase: refunded } = await recordRefunds(payload, event.data.object)
+        purchase = refunded ? String(refunded.id) : null
+        break
+      }
+      default:
+        return answer({ received: true, handled: 'ignored' }, 200)
+    }
+    await payload
+      .create({
+        collection: 'stripe-events',
+        data: { eventId: event.id, type: event.type, purchase },
+        depth: 0,
+        overrideAccess: true,
+      })
+      .catch(async (error: unknown) => {
+        // The same event delivered twice at once: both acted (once, by the ledger's keys); one row is kept.
+        const kept = await payload.count({
+          collection: 'stripe-events',
+          where: { eventId: { equals: event.id } },
+          overrideAccess: true,
+        })
+        if (kept.totalDocs === 0) throw error
+      })
+    return answer({ received: true, handled: 'now' }, 200)
+  } catch (error) {
+    console.error(
+      `Stripe event ${event.id} (${event.type}) could not be handled; Stripe will deliver it again:`,
+      error instanceof Error ? error.message : error,
+    )
+    return answer({ error: 'The event could not be handled now. Please deliver it again.' }, 500)
+  }
+}
+
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
+
+/**
+ * GET /coaching/checkout/<token>/pay, step 5's "Pay with Stripe": to the purchase's Checkout Session on
+ * Stripe's page, or back to the checkout page (paid already, not paying by card, or Stripe not answering,
+ * which the page then says). A link, not a form: the site's `form-action 'self'` (decision 013) would stop a
+ * form's answer from sending the browser to Stripe; creating or reusing a session moves no money.
+ */
+export async function payWithStripe(token: string): Promise<Response> {
+  const payload = await payloadClient()
+  const purchase = await purchaseByToken(payload, token)
+  if (!purchase) return seeOther('/coaching')
+  const back = `/coaching/checkout/${encodeURIComponent(token)}`
+  try {
+    const next = await cardPayment(payload, purchase)
+    return seeOther(next.go === 'stripe' ? next.url : `${back}#checkout-heading`)
+  } catch (error) {
+    console.error(
+      `A Checkout Session for purchase ${purchase.id} could not be made:`,
+      error instanceof Error ? error.message : error,
+    )
+    return seeOther(`${back}?problem=stripe-unavailable#checkout-heading`)
+  }
+}

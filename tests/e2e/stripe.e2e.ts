@@ -1,0 +1,185 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import type { Email } from 'postal-mime'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { RunningSite } from '../../scripts/lib/server'
+import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
+import { logInAsCoach } from '../support/coach'
+import { mailsWritten } from '../support/mail-files'
+import { DATABASES, sitesOfThisFile } from '../support/own-sites'
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+
+// The Stripe stand-in first (the sites are started with its address and keys in their environment).
+let standIn: StripeStandIn
+const stripeEnv: Record<string, string> = {}
+beforeAll(async () => {
+  standIn = await startStripeStandIn()
+  Object.assign(stripeEnv, standIn.env)
+})
+afterAll(async () => {
+  await standIn?.close()
+})
+
+// Sites of this file's own, with Stripe keys set: the shared seeded servers sell by bank transfer.
+const own = sitesOfThisFile('stripe', stripeEnv)
+
+/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
+async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
+  const matching = async () =>
+    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
+  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
+  return (await matching())[0]!
+}
+
+/**
+ * The whole card path a new buyer takes on a site whose coach has set Stripe keys (against the stand-in, which
+ * the site reaches through the SDK's host settings), axe on every step: the coaching page's Buy, the e-mail
+ * and the mailed code, the agreement, the questions, step 5's "Pay with Stripe", Stripe's page (left once
+ * without paying; Stripe not answering once; then paid), back on the checkout page with the payment arrived while Stripe's signed webhook
+ * reaches the site at the same moment; the client's page from the mailed link with the session ready and the
+ * receipt by card. Then a refund's webhook is recorded, and unsigned or wrongly signed posts to the webhook
+ * address are refused with 400. On SQLite and PostgreSQL.
+ */
+describe.each(DATABASES)('buying the Starter Session by card, on %s', (database) => {
+  let site: RunningSite
+  const contexts: BrowserContext[] = []
+  beforeAll(() => {
+    site = own.site(database)
+  })
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()))
+  })
+
+  const newPage = async (): Promise<Page> => {
+    const context = await own.browser().newContext({ viewport: DESKTOP })
+    contexts.push(context)
+    return context.newPage()
+  }
+
+  it('buy, pay on Stripe’s page, the client’s page; a refund recorded; forged webhooks refused', async () => {
+    const address = `ada.card.${database.toLowerCase()}.${Date.now()}@example.com`
+    const page = await newPage()
+
+    await page.goto(`${site.url}/coaching`)
+    await page.getByRole('link', { name: 'Buy the Starter Session' }).click()
+    await page.waitForURL(/\/coaching\/buy\/\d+$/)
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')
+    await expectNoSeriousA11yViolations(page, 'step 1: e-mail')
+    await page.fill('#buy-email', address)
+    await page.getByRole('button', { name: 'Send me a code to buy the Starter Session' }).click()
+
+    await page.waitForURL(/\/coaching\/checkout\/\d+-\d+\.[\w-]{43}(#[\w-]+)?$/)
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 2 of 5: Your code')
+    await expectNoSeriousA11yViolations(page, 'step 2: code')
+    const code = /Your code to buy the Starter Session: (\d{6})/.exec(
+      (await mailTo(site, address, 'Your code: ')).text ?? '',
+    )![1]!
+    await page.fill('#checkout-code-input', code)
+    await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
+
+    await page.locator('#agreement-heading').waitFor()
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 3 of 5: Agreement')
+    await expectNoSeriousA11yViolations(page, 'step 3: agreement')
+    await page.fill('#agreement-name', 'Ada Lovelace')
+    await page.check('#agreement-accept')
+    await page.getByRole('button', { name: 'Accept and continue' }).click()
+
+    await page.getByRole('heading', { name: 'A few questions before we start' }).waitFor()
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 4 of 5: Questions')
+    await expectNoSeriousA11yViolations(page, 'step 4: questions')
+    await page.fill('#intake-q0', 'Finding focus after a career change.')
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+
+    // Step 5: a card payment on Stripe's page, no bank details.
+    await page.getByRole('heading', { name: 'Pay $150 by card' }).waitFor()
+    const checkoutUrl = page.url().replace(/#.*$/, '')
+    expect(await page.locator('.checkout-step').innerText()).toBe('Step 5 of 5: Payment')
+    expect(await page.locator('.payment-details').count()).toBe(0)
+    await expectNoSeriousA11yViolations(page, 'step 5: payment by card')
+    await page.getByRole('link', { name: 'Pay $150 with Stripe' }).click()
+
+    // Stripe's page (the stand-in's): left once without paying.
+    await page.waitForURL(new RegExp(`^${standIn.url}/c/pay/cs_test_\\w+$`))
+    const sessionId = /(cs_test_\w+)$/.exec(page.url())![1]!
+    expect(standIn.sessions.get(sessionId)).toMatchObject({ amount_total: 15000, currency: 'usd', status: 'open' })
+    await expectNoSeriousA11yViolations(page, 'Stripe’s page (stand-in)')
+    await page.getByRole('link', { name: 'Back without paying' }).click()
+    await page.waitForURL(`${checkoutUrl}?payment=cancelled`)
+    expect(await page.locator('.form-notice').innerText()).toBe(
+      'You left the payment page without paying: nothing was charged. You can pay whenever you are ready.',
+    )
+    await expectNoSeriousA11yViolations(page, 'step 5: back from Stripe without paying')
+
+    // Stripe not answering: the buyer is back on step 5, told so, and nothing is charged.
+    standIn.failing = true
+    await page.getByRole('link', { name: 'Pay $150 with Stripe' }).click()
+    await page.waitForURL(`${checkoutUrl}?problem=stripe-unavailable#checkout-heading`)
+    expect(await page.locator('.error-summary').innerText()).toBe(
+      'The card payment could not be started just now. Nothing was charged. Please try again in a minute.',
+    )
+    await expectNoSeriousA11yViolations(page, 'step 5: Stripe not answering')
+    standIn.failing = false
+
+    // Again: the same session, now paid. Stripe sends the buyer back and its webhook at the same moment.
+    await page.getByRole('link', { name: 'Pay $150 with Stripe' }).click()
+    await page.waitForURL(`${standIn.url}/c/pay/${sessionId}`)
+    await page.getByRole('button', { name: 'Pay $150.00' }).click()
+    await page.waitForURL(`${checkoutUrl}?session_id=${sessionId}`)
+    expect(await page.locator('.form-notice').innerText()).toBe(
+      'Your payment has arrived. The link to your page, where you book your sessions, is in your inbox.',
+    )
+    await expectNoSeriousA11yViolations(page, 'back from Stripe, paid')
+    const delivery = standIn.deliveries.find((d) => d.event.data.object.id === sessionId)!
+    expect(await delivery.status).toBe(200)
+
+    // The client: one mail with their page's link; one session ready; the receipt says by card.
+    const ready = await mailTo(site, address, 'Your sessions are ready: Starter Session')
+    const link = /\/client\/[\w-]{43}/.exec(ready.text ?? '')![0]
+    const client = await newPage()
+    await client.goto(`${site.url}${link}`)
+    expect(await client.locator('h1').innerText()).toBe('Welcome, Ada Lovelace')
+    expect(await client.locator('.credit-counts').innerText()).toMatch(
+      /Bought\s+1\s+Used\s+0\s+Booked\s+0\s+Left to book\s+1/,
+    )
+    expect(await client.locator('.client-purchase').innerText()).toContain('$150 by card')
+    await expectNoSeriousA11yViolations(client, 'the client’s page')
+
+    // What the coach's admin reads: one opening keyed by the session.
+    const { token } = await logInAsCoach(site.url)
+    const entries = async () =>
+      (
+        (await (
+          await fetch(
+            `${site.url}/cms-api/credit-entries?where[email][equals]=${encodeURIComponent(address)}&sort=seq`,
+            {
+              headers: { authorization: `JWT ${token}` },
+            },
+          )
+        ).json()) as { docs: { type: string; key: string }[] }
+      ).docs.map((e) => [e.type, e.key])
+    expect(await entries()).toEqual([['purchase-opened', sessionId]])
+
+    // A refund in Stripe: its signed event over HTTP, twice, recorded once.
+    const refunded = standIn.refund(sessionId, 15000)
+    const webhook = `${site.url}/api/stripe/webhook`
+    const post = (body: string, signature?: string) =>
+      fetch(webhook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+        body,
+      })
+    const signed = standIn.signed(refunded)
+    expect((await post(signed.body, signed.signature)).status).toBe(200)
+    expect((await post(signed.body, signed.signature)).status).toBe(200)
+    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund'])
+
+    // Forged, unsigned: 400, nothing stored.
+    const forged = standIn.signed(standIn.refund(sessionId, 1), 'whsec_someone_else')
+    const refusedForged = await post(forged.body, forged.signature)
+    expect(refusedForged.status).toBe(400)
+    expect(await refusedForged.json()).toEqual({ error: 'The signature did not verify.' })
+    expect((await post(forged.body)).status).toBe(400)
+    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund'])
+    expect((await fetch(webhook)).status).toBe(405)
+  }, 300_000)
+})

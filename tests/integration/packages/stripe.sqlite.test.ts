@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { stripeSuite } from './stripe-suite'
+
+onSqlite(stripeSuite)

@@ -1,0 +1,531 @@
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import Stripe from 'stripe'
+
+/*
+ * A stand-in for the few parts of Stripe the site uses (decision 066), on loopback: Stripe cannot be reached
+ * from the machines the tests run on. The site reaches it only through the SDK's own `host`, `port` and
+ * `protocol` settings (STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL in `env`); nothing in the
+ * product knows it is not Stripe.
+ *
+ * The API calls, as the SDK sends them (form-encoded bodies, `Authorization: Bearer <secret key>`,
+ * `Idempotency-Key`), read into the SDK's own request types and answered with its response types:
+ *   POST /v1/checkout/sessions            checkout.sessions.create (an idempotency key again: the same answer
+ *                                         for the same parameters, 400 idempotency_error for others)
+ *   GET  /v1/checkout/sessions/<id>       checkout.sessions.retrieve
+ *   GET  /v1/checkout/sessions?payment_intent=<id>   checkout.sessions.list
+ *   GET  /v1/refunds?charge=<id>          refunds.list
+ * A parameter the stand-in does not know is refused as Stripe refuses one (400, invalid_request_error), so a
+ * call the site starts making without the stand-in learning it fails the tests.
+ *
+ * The hosted page: GET <session.url> is a small page with a Pay button; pressing it completes the session as
+ * Stripe would, sends `checkout.session.completed` to the site that made the session (its success address's
+ * origin, /api/stripe/webhook), signed with the webhook secret by the SDK's test-header helper, and at the same
+ * moment sends the browser back to the success address: the webhook and the buyer's return race, as they do.
+ *
+ * Tests drive the rest: `complete` and `refund` make what Stripe would and answer the event, which the test
+ * then delivers as it likes (twice, late, out of order, beside the return page) with `webhookRequest`.
+ */
+
+export type StandInEvent = Stripe.CheckoutSessionCompletedEvent | Stripe.ChargeRefundedEvent
+
+export type StripeStandIn = {
+  /** The stand-in's own address, e.g. http://127.0.0.1:43210. */
+  url: string
+  secretKey: string
+  webhookSecret: string
+  /** What a site needs in its environment to use the stand-in as its Stripe. */
+  env: Record<string, string>
+  /** The sessions made, by id, as the stand-in holds them now. */
+  sessions: Map<string, Stripe.Checkout.Session>
+  /** Every create request's parameters, as read from the SDK's form encoding, with its idempotency key. */
+  created: { params: Stripe.Checkout.SessionCreateParams; idempotencyKey: string | null }[]
+  /** Every API request: method and path with its query. */
+  requests: string[]
+  /** The webhook deliveries the hosted page made, with the site's answer's status once it came. */
+  deliveries: { event: StandInEvent; status: Promise<number> }[]
+  /** Completes a session as the hosted page's Pay does (paid, a PaymentIntent and a charge), without sending anything. */
+  complete: (sessionId: string, at?: Date) => Stripe.CheckoutSessionCompletedEvent
+  /** Refunds `amount` of a completed session's charge (a new refund each call); answers `charge.refunded`. */
+  refund: (sessionId: string, amount: number, at?: Date) => Stripe.ChargeRefundedEvent
+  /** The event's body and Stripe-Signature header, signed with `secret` (the webhook secret unless given). */
+  signed: (event: StandInEvent, secret?: string) => { body: string; signature: string }
+  /** The site's webhook request for an event, as Stripe sends it (for calling the route's handler directly). */
+  webhookRequest: (event: StandInEvent, options?: { secret?: string; signature?: string; url?: string }) => Request
+  /** While true, every API call is answered 500 (Stripe having trouble). */
+  failing: boolean
+  close: () => Promise<void>
+}
+
+const rand = (n = 14) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x')
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000)
+
+/** A form-encoded body as the SDK writes it (`a[b][0][c]=v`), read back into nested objects and arrays. */
+export function readForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {}
+  for (const [name, value] of new URLSearchParams(body)) {
+    const path = name.replace(/\]/g, '').split('[')
+    let at: Record<string, unknown> | unknown[] = root
+    path.forEach((key, i) => {
+      const last = i === path.length - 1
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!)
+      const slot = at as Record<string, unknown>
+      if (last) slot[key] = value
+      else at = (slot[key] ??= nextIsIndex ? [] : {}) as Record<string, unknown>
+    })
+  }
+  return root
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message)
+  }
+}
+
+function only(what: string, value: unknown, allowed: string[]): Record<string, unknown> {
+  if (value === undefined) return {}
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Refusal(400, `Invalid ${what}`)
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key))
+      throw new Refusal(400, `Received unknown parameter: ${what ? `${what}[${key}]` : key}`, key)
+  }
+  return value as Record<string, unknown>
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+const integer = (name: string, value: unknown): number => {
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new Refusal(400, `Invalid integer: ${name}`, name)
+  return Number(value)
+}
+const metadata = (value: unknown): Record<string, string> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Refusal(400, 'Invalid metadata')
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]))
+}
+
+/** The create request as the SDK's type of it, from its form encoding; anything else refused. */
+function sessionCreateParams(form: Record<string, unknown>): Stripe.Checkout.SessionCreateParams {
+  const top = only('', form, [
+    'mode',
+    'line_items',
+    'customer_email',
+    'client_reference_id',
+    'metadata',
+    'payment_intent_data',
+    'success_url',
+    'cancel_url',
+  ])
+  if (!Array.isArray(top.line_items)) throw new Refusal(400, 'Missing required param: line_items.', 'line_items')
+  const lineItems = top.line_items.map((raw, i): Stripe.Checkout.SessionCreateParams.LineItem => {
+    const item = only(`line_items[${i}]`, raw, ['quantity', 'price_data'])
+    const price = only(`line_items[${i}][price_data]`, item.price_data, ['currency', 'unit_amount', 'product_data'])
+    const product = only(`line_items[${i}][price_data][product_data]`, price.product_data, ['name', 'description'])
+    return {
+      quantity: integer('quantity', item.quantity),
+      price_data: {
+        currency: text(price.currency) ?? '',
+        unit_amount: integer('unit_amount', price.unit_amount),
+        product_data: {
+          name: text(product.name) ?? '',
+          ...(product.description ? { description: text(product.description) } : {}),
+        },
+      },
+    }
+  })
+  const intent = only('payment_intent_data', top.payment_intent_data, ['metadata'])
+  return {
+    mode: text(top.mode) as Stripe.Checkout.SessionCreateParams.Mode,
+    line_items: lineItems,
+    ...(top.customer_email ? { customer_email: text(top.customer_email) } : {}),
+    ...(top.client_reference_id ? { client_reference_id: text(top.client_reference_id) } : {}),
+    ...(top.metadata ? { metadata: metadata(top.metadata) } : {}),
+    ...(intent.metadata ? { payment_intent_data: { metadata: metadata(intent.metadata) } } : {}),
+    ...(top.success_url ? { success_url: text(top.success_url) } : {}),
+    ...(top.cancel_url ? { cancel_url: text(top.cancel_url) } : {}),
+  }
+}
+
+function newSession(params: Stripe.Checkout.SessionCreateParams, url: string, now: Date): Stripe.Checkout.Session {
+  const id = `cs_test_${rand(24)}`
+  const total = (params.line_items ?? []).reduce(
+    (sum, item) => sum + (item.price_data?.unit_amount ?? 0) * (item.quantity ?? 1),
+    0,
+  )
+  return {
+    id,
+    object: 'checkout.session',
+    adaptive_pricing: null,
+    after_expiration: null,
+    allow_promotion_codes: null,
+    allowed_payment_method_types: null,
+    amount_subtotal: total,
+    amount_total: total,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: params.cancel_url ?? null,
+    client_reference_id: params.client_reference_id ?? null,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
+    created: seconds(now),
+    currency: params.line_items?.[0]?.price_data?.currency ?? null,
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    customer: null,
+    customer_account: null,
+    customer_creation: 'if_required',
+    customer_details: null,
+    customer_email: params.customer_email ?? null,
+    discounts: [],
+    expires_at: seconds(now) + 24 * 60 * 60,
+    integration_identifier: null,
+    invoice: null,
+    invoice_creation: null,
+    livemode: false,
+    locale: null,
+    managed_payments: null,
+    metadata: params.metadata
+      ? Object.fromEntries(Object.entries(params.metadata).map(([k, v]) => [k, String(v)]))
+      : {},
+    mode: params.mode ?? 'payment',
+    origin_context: null,
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: 'if_required',
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: ['card'],
+    payment_status: 'unpaid',
+    permissions: null,
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: 'open',
+    submit_type: null,
+    subscription: null,
+    success_url: params.success_url ?? null,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
+    url: `${url}/c/pay/${id}`,
+    wallet_options: null,
+  }
+}
+
+function newCharge(session: Stripe.Checkout.Session, paymentIntent: string, at: Date): Stripe.Charge {
+  return {
+    id: `ch_test_${rand()}`,
+    object: 'charge',
+    amount: session.amount_total ?? 0,
+    amount_captured: session.amount_total ?? 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: `txn_test_${rand()}`,
+    billing_details: { address: null, email: session.customer_email, name: null, phone: null, tax_id: null },
+    calculated_statement_descriptor: 'COACH SITE',
+    captured: true,
+    created: seconds(at),
+    currency: session.currency ?? 'usd',
+    customer: null,
+    description: null,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: {},
+    on_behalf_of: null,
+    outcome: null,
+    paid: true,
+    payment_intent: paymentIntent,
+    payment_method: `pm_test_${rand()}`,
+    payment_method_details: null,
+    receipt_email: session.customer_email,
+    receipt_number: null,
+    receipt_url: null,
+    refunded: false,
+    refunds: null,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+  }
+}
+
+function newRefund(charge: Stripe.Charge, amount: number, at: Date): Stripe.Refund {
+  return {
+    id: `re_test_${rand()}`,
+    object: 'refund',
+    amount,
+    balance_transaction: `txn_test_${rand()}`,
+    charge: charge.id,
+    created: seconds(at),
+    currency: charge.currency,
+    customer: null,
+    customer_account: null,
+    metadata: {},
+    payment_intent: charge.payment_intent,
+    payment_method: charge.payment_method,
+    reason: null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+  }
+}
+
+const eventBase = (at: Date) => ({
+  id: `evt_test_${rand(20)}`,
+  object: 'event' as const,
+  api_version: Stripe.API_VERSION,
+  created: seconds(at),
+  livemode: false,
+  pending_webhooks: 1,
+  request: null,
+})
+
+const list = <T>(data: T[], url: string): Stripe.ApiList<T> => ({ object: 'list', data, has_more: false, url })
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
+/** The hosted page: what is paid for, a Pay button, and the way back. */
+function hostedPage(session: Stripe.Checkout.Session, title: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pay ${escape(title)} | Stripe stand-in</title></head>
+<body>
+<main>
+<h1>Pay ${escape(title)}</h1>
+<p>Amount: ${money(session.amount_total ?? 0)}</p>
+<form method="post" action="/c/pay/${escape(session.id)}"><button type="submit">Pay ${money(session.amount_total ?? 0)}</button></form>
+${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Back without paying</a></p>` : ''}
+</main>
+</body>
+</html>`
+}
+
+const readBody = (req: http.IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+
+/** Starts the stand-in on a free loopback port with a new pair of test keys. */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const secretKey = `sk_test_${rand(24)}`
+  const webhookSecret = `whsec_${rand(24)}`
+  const sessions = new Map<string, Stripe.Checkout.Session>()
+  const charges = new Map<string, Stripe.Charge>()
+  const refunds = new Map<string, Stripe.Refund[]>()
+  const titles = new Map<string, string>()
+  const byIdempotencyKey = new Map<
+    string,
+    { params: Stripe.Checkout.SessionCreateParams; session: Stripe.Checkout.Session }
+  >()
+  const created: StripeStandIn['created'] = []
+  const requests: string[] = []
+  const deliveries: StripeStandIn['deliveries'] = []
+
+  const chargeOf = (sessionId: string): Stripe.Charge => {
+    const session = sessions.get(sessionId)
+    const charge = [...charges.values()].find((c) => c.payment_intent === session?.payment_intent)
+    if (!charge) throw new Error(`Session ${sessionId} has no charge: complete it first.`)
+    return charge
+  }
+
+  const standIn: StripeStandIn = {
+    url: '',
+    secretKey,
+    webhookSecret,
+    env: {},
+    sessions,
+    created,
+    requests,
+    deliveries,
+    failing: false,
+    complete(sessionId, at = new Date()) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`No session ${sessionId}`)
+      if (session.status === 'open') {
+        const paymentIntent = `pi_test_${rand()}`
+        Object.assign(session, {
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: paymentIntent,
+          customer_details: {
+            address: null,
+            business_name: null,
+            email: session.customer_email,
+            individual_name: null,
+            name: 'Test Buyer',
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          },
+          url: null,
+        } satisfies Partial<Stripe.Checkout.Session>)
+        const charge = newCharge(session, paymentIntent, at)
+        charges.set(charge.id, charge)
+      }
+      return {
+        ...eventBase(at),
+        type: 'checkout.session.completed',
+        data: { object: structuredClone(session) },
+      }
+    },
+    refund(sessionId, amount, at = new Date()) {
+      const charge = chargeOf(sessionId)
+      const refund = newRefund(charge, amount, at)
+      refunds.set(charge.id, [refund, ...(refunds.get(charge.id) ?? [])])
+      charge.amount_refunded += amount
+      charge.refunded = charge.amount_refunded >= charge.amount
+      return { ...eventBase(at), type: 'charge.refunded', data: { object: structuredClone(charge) } }
+    },
+    signed(event, secret = webhookSecret) {
+      const body = JSON.stringify(event, null, 2)
+      return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) }
+    },
+    webhookRequest(event, { secret, signature, url = 'http://localhost:3000/api/stripe/webhook' } = {}) {
+      const signed = standIn.signed(event, secret)
+      return new Request(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          ...(signature === '' ? {} : { 'stripe-signature': signature ?? signed.signature }),
+        },
+        body: signed.body,
+      })
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+
+  const json = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand()}` })
+    res.end(JSON.stringify(body))
+  }
+  const stripeError = (res: http.ServerResponse, status: number, message: string, param?: string) =>
+    json(res, status, {
+      error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+    })
+
+  async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    requests.push(`${req.method} ${url.pathname}${url.search}`)
+    if (standIn.failing)
+      return json(res, 500, { error: { type: 'api_error', message: 'The stand-in is failing on purpose.' } })
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return stripeError(res, 401, 'Invalid API Key provided.')
+    }
+    const body = await readBody(req)
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const key = [req.headers['idempotency-key'] ?? []].flat()[0] ?? null
+      const params = sessionCreateParams(readForm(body))
+      created.push({ params, idempotencyKey: key })
+      const again = key ? byIdempotencyKey.get(key) : undefined
+      if (again) {
+        // As Stripe: a key answers the same request again, and refuses another one.
+        if (JSON.stringify(again.params) !== JSON.stringify(params)) {
+          return json(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          })
+        }
+        return json(res, 200, again.session)
+      }
+      const session = newSession(params, standIn.url, new Date())
+      sessions.set(session.id, session)
+      titles.set(session.id, params.line_items?.[0]?.price_data?.product_data?.name ?? 'your purchase')
+      if (key) byIdempotencyKey.set(key, { params, session: structuredClone(session) })
+      return json(res, 200, session)
+    }
+    const one = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname)
+    if (req.method === 'GET' && one) {
+      const session = sessions.get(one[1]!)
+      if (!session) return stripeError(res, 404, `No such checkout.session: '${one[1]}'`, 'session')
+      return json(res, 200, session)
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      const pi = url.searchParams.get('payment_intent')
+      const found = [...sessions.values()].filter((s) => !pi || s.payment_intent === pi)
+      return json(res, 200, list(found, '/v1/checkout/sessions'))
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const charge = url.searchParams.get('charge') ?? ''
+      return json(res, 200, list(refunds.get(charge) ?? [], '/v1/refunds'))
+    }
+    return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`)
+  }
+
+  async function hosted(req: http.IncomingMessage, res: http.ServerResponse, id: string): Promise<void> {
+    const session = sessions.get(id)
+    if (!session) {
+      res.writeHead(404, { 'content-type': 'text/plain' })
+      return void res.end('No such session.')
+    }
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      return void res.end(hostedPage(session, titles.get(id) ?? 'your purchase'))
+    }
+    await readBody(req)
+    const event = standIn.complete(id)
+    const target = new URL('/api/stripe/webhook', session.success_url ?? 'http://localhost').toString()
+    const signed = standIn.signed(event)
+    // Sent, not awaited: the buyer's return and the webhook reach the site at the same time.
+    const status = fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature },
+      body: signed.body,
+    })
+      .then((r) => r.status)
+      .catch(() => 0)
+    deliveries.push({ event, status })
+    res.writeHead(303, { location: (session.success_url ?? '/').replace('{CHECKOUT_SESSION_ID}', id) })
+    res.end()
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in')
+    const pay = /^\/c\/pay\/([\w]+)$/.exec(url.pathname)
+    const done = pay ? hosted(req, res, pay[1]!) : api(req, res, url)
+    done.catch((error: unknown) => {
+      if (error instanceof Refusal) return stripeError(res, error.status, error.message, error.param)
+      json(res, 500, { error: { type: 'api_error', message: String(error) } })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  standIn.url = `http://127.0.0.1:${port}`
+  standIn.env = {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(port),
+    STRIPE_API_PROTOCOL: 'http',
+  }
+  return standIn
+}
