@@ -5,6 +5,7 @@ import { REGISTRATION_STATUSES } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { personLinkField } from '@/features/people/person-link-field'
 import { authenticated } from '@/platform/access'
+import { revalidateCollection } from '@/platform/cache/revalidate'
 import { cancelRegistrationEndpoint } from './endpoints'
 import { exportRegistrations } from './registrations-csv'
 
@@ -34,6 +35,8 @@ export const WorkshopRegistrations: CollectionConfig = {
     components: { beforeListTable: ['@/features/workshops/RegistrationsExportLink#RegistrationsExportLink'] },
   },
   endpoints: [{ path: '/export.csv', method: 'get', handler: exportRegistrations }, cancelRegistrationEndpoint],
+  // Each change of a seat drops the registration pages every instance keeps for a second (page-cache.ts).
+  hooks: revalidateCollection('workshop-seats'),
   access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
   indexes: [
     { fields: ['workshop', 'email'], unique: true },

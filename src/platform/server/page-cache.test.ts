@@ -28,8 +28,8 @@ beforeAll(async () => {
     const url = new URL(req.url ?? '/', 'http://x')
     // Pages under /heavy/ weigh 900 kB each, under the largest answer kept (1 MB).
     const body = `<p>render ${renders} of ${url.pathname}</p>${url.pathname.startsWith('/heavy/') ? 'x'.repeat(900_000) : ''}`
-    // The booking page goes out as Next sends a page rendered per request.
-    const shared = !/^\/(private|scheduling)/.test(url.pathname)
+    // The booking page and the workshops' own pages go out as Next sends a page rendered per request.
+    const shared = !/^\/(private|scheduling|workshops\/)/.test(url.pathname)
     res.setHeader('Cache-Control', shared ? PUBLIC_CACHE_CONTROL : 'private, no-store')
     res.setHeader('ETag', `"${renders}"`)
     res.setHeader('Content-Type', 'text/html')
@@ -141,6 +141,23 @@ describe('the page cache', () => {
     expect(await (await get('/scheduling')).text()).not.toBe(afterBooking)
     const manage = await (await get('/scheduling/manage/1-2.abc')).text()
     expect(await (await get('/scheduling/manage/1-2.abc')).text()).not.toBe(manage)
+  })
+
+  it('keeps a workshop’s registration page as long, and never a registration’s own page', async () => {
+    const clock = stillClock()
+    const page = await (await get('/workshops/small-circle/register')).text()
+    const again = await get('/workshops/small-circle/register')
+    expect([await again.text(), again.headers.get('cache-control')]).toEqual([page, 'private, no-store'])
+    // A registration clears it (the 'workshop-seats' tag, through invalidatePageCache).
+    invalidatePageCache()
+    const afterRegistering = await (await get('/workshops/small-circle/register')).text()
+    expect(afterRegistering).not.toBe(page)
+    clock.later(PAGE_CACHE_MS + 1)
+    expect(await (await get('/workshops/small-circle/register')).text()).not.toBe(afterRegistering)
+    for (const own of ['/workshops/manage/1-2.abc', '/workshops/small-circle/register/x', '/private/register']) {
+      const first = await (await get(own)).text()
+      expect(await (await get(own)).text(), own).not.toBe(first)
+    }
   })
 
   it('keeps the pages when anyone asks for them with made-up queries, more than the cache holds', async () => {

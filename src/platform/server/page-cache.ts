@@ -18,7 +18,9 @@ import { CLIENT_ROUTER_REQUEST_HEADER } from '../next-internals'
  *   times are live and no other cache may keep it, but it is the same for every visitor, and this instance
  *   keeps it for the same second. A booking, a cancelled or moved call and a change of availability clear
  *   it at once on every instance (the 'open-times' tag), so only the passing of time can make it a second
- *   late, and the booking form checks the chosen time again anyway ("That time was just taken.").
+ *   late, and the booking form checks the chosen time again anyway ("That time was just taken."). The same
+ *   for each workshop's registration page and its seats left (the 'workshop-seats' tag; the registration
+ *   decides on the seats as stored, whatever the page said).
  * An edit clears every instance's cache at once: `invalidatePageCache()` is called wherever content is
  * revalidated (src/platform/cache/revalidate.ts), so the next request renders afresh. The state lives on
  * `globalThis` because the server and the app's bundle load this module separately in one process.
@@ -220,12 +222,16 @@ export function doNotKeep(res: http.ServerResponse): void {
   ;(res as { [PASSING]?: boolean })[PASSING] = true
 }
 
-/** Pages kept here although no other cache may keep them (see the top of this file). */
-const LIVE_PAGES = new Set(['/scheduling'])
+/**
+ * Pages kept here although no other cache may keep them (see the top of this file): the booking page, and each
+ * workshop's registration page, whose seats left are live in the same way (a registration, a cancellation or an
+ * offer drops it on every instance: the 'workshop-seats' tag).
+ */
+const LIVE_PAGES = [/^\/scheduling$/, /^\/workshops\/[a-z0-9-]{1,80}\/register$/]
 
 const keepable = (req: http.IncomingMessage, res: http.ServerResponse): boolean =>
   !(res as { [PASSING]?: boolean })[PASSING] &&
-  (shareableCacheControl(res) || LIVE_PAGES.has(new URL(req.url ?? '/', 'http://site').pathname))
+  (shareableCacheControl(res) || LIVE_PAGES.some((page) => page.test(new URL(req.url ?? '/', 'http://site').pathname)))
 
 /** Whether the answer's Cache-Control lets a shared cache keep it. */
 function shareableCacheControl(res: http.ServerResponse): boolean {
