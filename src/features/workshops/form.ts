@@ -42,10 +42,13 @@ export const registrationForm: FormDefinition<typeof registrationSchema, Registr
   schema: registrationSchema,
   fields: REGISTRATION_FIELDS,
   answers: { ok: WORKSHOP_TEXTS.registered, invalid: WORKSHOP_TEXTS.invalid },
-  accept: async (payload, input, { req, now }) => {
+  // The seats are decided one registration at a time (./seats.ts), each in a transaction of its own begun at
+  // its turn: a burst of registrations never holds the database's connections while it waits.
+  ownTransaction: true,
+  accept: async (payload, input, { now }) => {
     const workshop = await workshopBySlug(payload, input.workshop)
     if (!workshop) throw new FormRefusal(WORKSHOP_TEXTS.closed)
-    const result = await registerForWorkshop(payload, workshop.id, { name: input.name, email: input.email }, now, req)
+    const result = await registerForWorkshop(payload, workshop.id, { name: input.name, email: input.email }, now)
     const outcome = result.outcome === 'already' ? result.answer : result.outcome
     if (outcome === 'closed') throw new FormRefusal(WORKSHOP_TEXTS.closed)
     if (outcome === 'full') throw new FormRefusal(WORKSHOP_TEXTS.full)

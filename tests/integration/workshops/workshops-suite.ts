@@ -1,5 +1,6 @@
 import path from 'node:path'
 
+import pg from 'pg'
 import type { Payload } from 'payload'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
@@ -10,6 +11,7 @@ import { runInstance } from '../../support/instances'
 import { inviteFields } from '../../support/invites'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
+import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
 
 /** The clock of these tests: Monday 2026-11-30, 09:00 UTC; the workshop starts ten days later. */
@@ -435,6 +437,55 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       // With nobody left on it, the workshop may now be deleted.
       await payload.delete({ collection: 'workshops', id: w.id, overrideAccess: true })
     })
+
+    it('takes 200 registrations posted at once through the form, and no post holds a connection while it waits its turn', async () => {
+      const { runForm } = await import('@/platform/forms/pipeline')
+      const { registrationForm } = await import('@/features/workshops/form')
+      const w = await aWorkshop({ seats: 10, published: true })
+      const clients = newClients(`rush-${label}`)
+      // On PostgreSQL, how many connections sit in an open transaction doing nothing, sampled all along: a post
+      // waiting for its turn inside a transaction would show there (and a burst would take the whole pool).
+      const watcher = label === 'PostgreSQL' ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null
+      await watcher?.connect()
+      let idleInTransaction = 0
+      let watching = true
+      const watched = (async () => {
+        while (watcher && watching) {
+          const { rows } = await watcher.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'",
+          )
+          idleInTransaction = Math.max(idleInTransaction, (rows[0] as { n: number }).n)
+        }
+      })()
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          runForm(
+            payload,
+            registrationForm,
+            { workshop: w.slug!, name: `Rush ${i}`, email: `rush${i}@example.com` },
+            clients(),
+            NOW,
+          ),
+        ),
+      )
+      watching = false
+      await watched
+      await watcher?.end()
+      expect(results.map((r) => r.message).sort()).toEqual(
+        [...Array<string>(10).fill('registered'), ...Array<string>(190).fill('waitlisted')]
+          .map((k) =>
+            k === 'registered'
+              ? 'You are registered. We have sent the details and a calendar invite to your e-mail.'
+              : 'You are on the waitlist. If a seat frees up, we will e-mail you and hold it for you.',
+          )
+          .sort(),
+      )
+      const all = await rows(w)
+      expect(all.filter((r) => r.status === 'registered')).toHaveLength(10)
+      expect(all.filter((r) => r.status === 'waitlisted')).toHaveLength(190)
+      // The one deciding may be between two of its queries; nobody waits inside a transaction.
+      expect(idleInTransaction).toBeLessThanOrEqual(1)
+    }, 120_000)
 
     it('gives exactly the last 10 seats to 200 simultaneous registrations; the rest wait, one mail each', async () => {
       const w = await aWorkshop({ seats: 30 })
