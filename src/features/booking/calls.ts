@@ -48,14 +48,15 @@ export async function readBookingRules(
   }
 }
 
-/** Live (booked) calls that end after `since`: what slots must keep clear of, and count per day. */
-export async function liveCalls(
+/** The booked rows of a list of the coach's appointments that end after `since`, as intervals, by start. */
+async function liveOf(
+  collection: 'discovery-calls' | 'coaching-sessions',
   payload: Payload,
   since: Date,
   req?: Partial<PayloadRequest>,
 ): Promise<(Interval & { id: number })[]> {
   const found = await payload.find({
-    collection: 'discovery-calls',
+    collection,
     where: { and: [{ status: { equals: 'booked' } }, { endsAt: { greater_than: since.toISOString() } }] },
     sort: 'startsAt',
     pagination: false,
@@ -63,29 +64,19 @@ export async function liveCalls(
     overrideAccess: true,
     req,
   })
-  return found.docs.map((c) => ({ id: c.id, start: new Date(c.startsAt), end: new Date(c.endsAt) }))
+  return found.docs.map((row) => ({ id: row.id, start: new Date(row.startsAt), end: new Date(row.endsAt) }))
 }
+
+/** Live (booked) calls that end after `since`: what slots must keep clear of, and count per day. */
+export const liveCalls = (payload: Payload, since: Date, req?: Partial<PayloadRequest>) =>
+  liveOf('discovery-calls', payload, since, req)
 
 /**
  * Live (booked) coaching sessions that end after `since` (clients book them from their credits: the packages
  * feature, decision 065). The coach's time is one: a discovery call keeps clear of them as of a busy time.
  */
-export async function liveSessions(
-  payload: Payload,
-  since: Date,
-  req?: Partial<PayloadRequest>,
-): Promise<(Interval & { id: number })[]> {
-  const found = await payload.find({
-    collection: 'coaching-sessions',
-    where: { and: [{ status: { equals: 'booked' } }, { endsAt: { greater_than: since.toISOString() } }] },
-    sort: 'startsAt',
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
-  return found.docs.map((s) => ({ id: s.id, start: new Date(s.startsAt), end: new Date(s.endsAt) }))
-}
+export const liveSessions = (payload: Payload, since: Date, req?: Partial<PayloadRequest>) =>
+  liveOf('coaching-sessions', payload, since, req)
 
 export { callUid, managePath, manageToken } from './manage-token'
 
