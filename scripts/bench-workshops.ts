@@ -37,6 +37,8 @@ const env = {
   OUTBOX_INTERVAL_MS: '500',
   // As behind one proxy: each visitor is told apart by the address in X-Forwarded-For.
   TRUST_PROXY_HOPS: '1',
+  // The instances are one site: a mail one queues, the other may send (its sealed links open with this secret).
+  PAYLOAD_SECRET: 'bench-workshops-secret',
   ...(postgres ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
 }
 const sites: RunningSite[] = []
