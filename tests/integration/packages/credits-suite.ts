@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CREDIT_REFUSALS, type CreditEvent } from '@/domain/credits'
 import { appendCreditEvent, creditBalance } from '@/features/packages/ledger'
 import type { TestDatabase } from '../../support/database'
+import { creditEntriesOf } from '../../support/credits'
 import { restRequest } from '../../support/rest'
 import { testSite } from '../../support/site'
 
@@ -53,16 +54,7 @@ export function creditsSuite(label: string, setup: () => Promise<TestDatabase>) 
       coachToken = (await payload.login({ collection: 'users', data: coach })).token!
     })
 
-    const rowsOf = async (email: string) =>
-      (
-        await payload.find({
-          collection: 'credit-entries',
-          where: { email: { equals: email } },
-          sort: 'seq',
-          pagination: false,
-          overrideAccess: true,
-        })
-      ).docs
+    const rowsOf = (email: string) => creditEntriesOf(payload, email)
 
     it('stores each accepted event as an entry of the client and gives the exact balance', async () => {
       const email = 'Ada.Lovelace@Example.COM '

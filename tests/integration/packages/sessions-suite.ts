@@ -8,6 +8,7 @@ import { DAY, MINUTE } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { aCall, callTimes, newClients } from '../../support/scenarios'
+import { creditEntriesOf } from '../../support/credits'
 import { countOf, testSite } from '../../support/site'
 
 type Sessions = typeof import('@/features/packages/sessions')
@@ -102,16 +103,7 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
     const sessionsOf = (email: string) => mod.sessionsOf(payload, email)
     const balanceOf = async (email: string) =>
       (await import('@/features/packages/ledger')).creditBalance(payload, email)
-    const entriesOf = async (email: string) =>
-      (
-        await payload.find({
-          collection: 'credit-entries',
-          where: { email: { equals: email } },
-          sort: 'seq',
-          pagination: false,
-          overrideAccess: true,
-        })
-      ).docs
+    const entriesOf = (email: string) => creditEntriesOf(payload, email)
     const slotsFor = (validUntil: number, now = NOW, except?: number) =>
       mod.sessionSlots(payload, { minutes: 60, before: validUntil, now, ...(except ? { except } : {}) })
     const validity = NOW.getTime() + 90 * DAY

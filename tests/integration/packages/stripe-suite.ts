@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
 import type { TestDatabase } from '../../support/database'
+import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { newClients } from '../../support/scenarios'
@@ -106,16 +107,7 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
 
     const deliver = (request: Request) => card.stripeWebhook(request)
     const entriesOf = async (email: string) =>
-      (
-        await payload.find({
-          collection: 'credit-entries',
-          where: { email: { equals: email } },
-          sort: 'seq',
-          pagination: false,
-          depth: 0,
-          overrideAccess: true,
-        })
-      ).docs.map((e) => ({ type: e.type, key: e.key, purchase: e.purchase }))
+      (await creditEntriesOf(payload, email)).map((e) => ({ type: e.type, key: e.key, purchase: e.purchase }))
     /** The "sessions are ready" mails the SMTP peer got for `email` (the opening's kick sends them at once). */
     const received = (email: string) =>
       site.smtp.mails.filter(
