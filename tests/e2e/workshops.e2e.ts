@@ -231,6 +231,10 @@ describe('registering for a workshop on the site', () => {
       const workshops = coach.locator('section[aria-labelledby="person-workshops"]')
       expect(await workshops.locator('h2').innerText()).toBe('Workshops (1)')
       expect(await workshops.locator('li').innerText()).toMatch(new RegExp(`^${ownTitle} · .+ · Registered$`))
+      // A registration still ahead keeps her from being erased until it is cancelled, and the page says so.
+      expect(await coach.locator('#erase-blocked').innerText()).toBe(
+        'To erase this person, first cancel their registration for a workshop still ahead (they are told by e-mail); then erase them here.',
+      )
       await workshops.getByRole('link', { name: ownTitle }).click()
       await coach.waitForURL(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
 

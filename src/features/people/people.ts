@@ -192,7 +192,7 @@ const workshopIdOf = (r: Pick<WorkshopRegistration, 'workshop'>): number =>
 async function workshopsOf(
   payload: Payload,
   registrations: Pick<WorkshopRegistration, 'workshop'>[],
-  as: { user?: TypedUser; req?: Partial<PayloadRequest> } = {},
+  req?: Partial<PayloadRequest>,
 ): Promise<Map<number, Pick<Workshop, 'id' | 'title' | 'date'>>> {
   const ids = [...new Set(registrations.map(workshopIdOf))]
   if (ids.length === 0) return new Map()
@@ -203,7 +203,7 @@ async function workshopsOf(
     depth: 0,
     select: { title: true, date: true },
     overrideAccess: true,
-    ...(as.req ? { req: as.req } : {}),
+    ...(req ? { req } : {}),
   })
   return new Map(docs.map((w) => [w.id, w as Pick<Workshop, 'id' | 'title' | 'date'>]))
 }
@@ -239,7 +239,7 @@ export async function readPerson(
         )
       )?.totalDocs ?? 0)
     : 0
-  const workshops = await workshopsOf(payload, registrations ?? [], { user })
+  const workshops = await workshopsOf(payload, registrations ?? [])
   const byDate = <T>(rows: T[], date: (t: T) => string) => [...rows].sort((a, b) => date(b).localeCompare(date(a)))
   const namedRows = [
     ...(messages ?? []).map((m) => ({ name: m.name, at: m.receivedAt })),
@@ -361,7 +361,7 @@ async function everythingAbout(payload: Payload, email: string, req?: Partial<Pa
         overrideAccess: true,
         ...(req ? { req } : {}),
       })
-  const workshops = await workshopsOf(payload, registrations, req ? { req } : {})
+  const workshops = await workshopsOf(payload, registrations, req)
   return {
     messages,
     calls,
