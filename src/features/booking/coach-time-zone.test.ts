@@ -33,6 +33,16 @@ describe('readCoachTimeZone', () => {
     expect(await readCoachTimeZone(payload, { context: {} })).toBe('Europe/Berlin')
   })
 
+  it('shares a read in flight between the operations of one transaction (each has its own copy of the context)', async () => {
+    const { payload, findGlobal } = payloadAnswering('America/New_York', 'Europe/Berlin', 'Asia/Tokyo')
+    const zones = await Promise.all([1, 2, 3].map(() => readCoachTimeZone(payload, { context: {}, transactionID: 7 })))
+    expect(zones).toEqual(['America/New_York', 'America/New_York', 'America/New_York'])
+    expect(findGlobal).toHaveBeenCalledTimes(1)
+    // Once it has been answered, a later read of that transaction asks again; another transaction never waited.
+    expect(await readCoachTimeZone(payload, { context: {}, transactionID: 7 })).toBe('Europe/Berlin')
+    expect(await readCoachTimeZone(payload, { context: {}, transactionID: 8 })).toBe('Asia/Tokyo')
+  })
+
   it('does not keep a failed read: the next date of the request tries again', async () => {
     const { payload } = payloadAnswering(new Error('database away'), 'Asia/Tokyo')
     const req = { context: {} }

@@ -63,6 +63,7 @@ export const coachTimeZone = (): NonNullable<DateField['timezone']> => ({
 })
 
 const ZONE_OF_REQUEST = 'coachTimeZone'
+const READS_IN_FLIGHT = new Map<unknown, Promise<string>>()
 
 /**
  * The coach's time zone (Booking → Availability), read once per request: a list of a hundred workshops reads
@@ -72,7 +73,17 @@ export function readCoachTimeZone(payload: Payload, req?: Partial<PayloadRequest
   const context = req?.context
   const kept = context?.[ZONE_OF_REQUEST]
   if (kept instanceof Promise) return kept as Promise<string>
+  // Payload gives each operation inside a request a copy of its context, so reads of one transaction share
+  // the read in flight: its one PostgreSQL connection is never sent the same read many times at once.
+  const transaction = req?.transactionID
+  const inFlight = transaction == null ? undefined : READS_IN_FLIGHT.get(transaction)
+  if (inFlight) return inFlight
   const read = readAvailability(payload, req).then((a) => a.timeZone)
+  if (transaction != null) {
+    READS_IN_FLIGHT.set(transaction, read)
+    const forget = () => void READS_IN_FLIGHT.delete(transaction)
+    read.then(forget, forget)
+  }
   if (context) {
     context[ZONE_OF_REQUEST] = read
     // A failed read is not kept: the next field of the request tries again.

@@ -45,17 +45,16 @@ const idOf = (v: unknown): number | null =>
  * offers to buy. A package naming a card that is gone is not for sale.
  */
 export async function packagesOnSale(payload: Payload, req?: Partial<PayloadRequest>): Promise<OnSale[]> {
-  const [cards, found] = await Promise.all([
-    publishedCards(payload, req),
-    payload.find({
-      collection: 'packages',
-      where: { onSale: { equals: true } },
-      pagination: false,
-      depth: 0,
-      overrideAccess: true,
-      ...(req ? { req } : {}),
-    }),
-  ])
+  // One read after the other: inside a transaction both go down its one connection.
+  const cards = await publishedCards(payload, req)
+  const found = await payload.find({
+    collection: 'packages',
+    where: { onSale: { equals: true } },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    ...(req ? { req } : {}),
+  })
   const out: OnSale[] = []
   for (const p of found.docs) {
     const card = cards.find((c) => c.name.trim() === p.card.trim())
