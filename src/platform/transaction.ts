@@ -39,3 +39,16 @@ export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequ
  */
 export const readingWith = (req: PayloadRequest): PayloadRequest | undefined =>
   req.payload.db.name === 'postgres' ? req : undefined
+
+/**
+ * Deletes these documents one after the other with `req`. Payload's delete by `where` works on its documents
+ * all at once, which inside a PostgreSQL transaction sends their queries down its one connection together
+ * (pg's "client is already executing a query", an error in pg 9). Fails on the first that cannot be deleted.
+ */
+export async function deleteInTurn(
+  req: PayloadRequest,
+  collection: Parameters<Payload['delete']>[0]['collection'],
+  ids: readonly (number | string)[],
+): Promise<void> {
+  for (const id of ids) await req.payload.delete({ collection, id, overrideAccess: true, req })
+}

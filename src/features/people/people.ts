@@ -14,7 +14,7 @@ import type {
 } from '@/payload-types'
 import { ifAllowed } from '@/platform/access'
 import { payloadSecret } from '@/platform/secret'
-import { readingWith } from '@/platform/transaction'
+import { deleteInTurn, readingWith } from '@/platform/transaction'
 import { REGISTRATION_STATUS_LABELS } from '@/features/workshops/WorkshopRegistrations'
 
 /*
@@ -451,25 +451,24 @@ export async function erasePerson(
   const erased = counts(found, now)
   if (erased.upcomingCalls > 0) throw new UpcomingCallFirst(erased.upcomingCalls)
   if (erased.upcomingWorkshops > 0) throw new UpcomingWorkshopFirst(erased.upcomingWorkshops)
-  const gone = async (collection: Slug | 'mail-outbox', ids: number[]) => {
-    if (ids.length === 0) return
-    const { errors } = await payload.delete({ collection, where: { id: { in: ids } }, overrideAccess: true, req })
-    if (errors.length) throw new Error(`Could not erase from ${collection}: ${errors.map((e) => e.message).join('; ')}`)
-  }
-  await gone(
+  await deleteInTurn(
+    req,
     'contact-messages',
     found.messages.map((m) => m.id),
   )
-  await gone(
+  await deleteInTurn(
+    req,
     'discovery-calls',
     found.calls.map((c) => c.id),
   )
-  await gone(
+  await deleteInTurn(
+    req,
     'workshop-registrations',
     found.registrations.map((r) => r.id),
   )
   // Deleting the subscriber deletes their deliveries (Subscribers' beforeDelete); any left by address go too.
-  await gone(
+  await deleteInTurn(
+    req,
     'subscribers',
     found.subscribers.map((s) => s.id),
   )
@@ -480,11 +479,13 @@ export async function erasePerson(
       req,
     })
   }
-  await gone(
+  await deleteInTurn(
+    req,
     'person-notes',
     found.notes.map((n) => n.id),
   )
-  await gone(
+  await deleteInTurn(
+    req,
     'mail-outbox',
     found.mails.map((m) => m.id),
   )

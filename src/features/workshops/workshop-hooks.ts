@@ -2,6 +2,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHo
 
 import type { Workshop } from '@/payload-types'
 import { mailWorkshopChanged, settleWorkshop } from './seats'
+import { deleteInTurn } from '@/platform/transaction'
 
 /**
  * After the coach saves a workshop: seats raised go to the waitlist at once, seats lowered take back offers
@@ -40,12 +41,20 @@ const keepWhileRegistered: CollectionBeforeDeleteHook = async ({ id, req }) => {
       true,
     )
   }
-  await req.payload.delete({
+  const { docs } = await req.payload.find({
     collection: 'workshop-registrations',
     where: { workshop: { equals: id } },
+    pagination: false,
+    depth: 0,
+    select: {},
     overrideAccess: true,
     req,
   })
+  await deleteInTurn(
+    req,
+    'workshop-registrations',
+    docs.map((d) => d.id),
+  )
 }
 
 export const workshopHooks = { afterChange: [settleAfterSave], beforeDelete: [keepWhileRegistered] }
