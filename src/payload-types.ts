@@ -2211,6 +2211,149 @@ export interface MailText {
      */
     body: string;
   };
+  /**
+   * To a visitor who registers for a workshop, or takes a seat held for them, with the calendar invite.
+   */
+  workshopRegistered: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopWhere} the line "Where: …" with the venue or the online link (the link goes only to people who hold a seat); {cancelUntil} the last moment they can cancel (48 hours before the start). It must keep {workshopWhen}, {workshopWhere}, {registrationLink}.
+     */
+    body: string;
+  };
+  /**
+   * To a visitor who registers for a full workshop.
+   */
+  workshopWaitlisted: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {registrationLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the first person waiting when a seat frees up. Nobody else can take the seat until the hold ends.
+   */
+  workshopOffer: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {holdUntil} when the seat held for them goes to the next person waiting. It must keep {registrationLink}, {holdUntil}.
+     */
+    body: string;
+  };
+  /**
+   * To someone who did not take the seat held for them in time.
+   */
+  workshopOfferLapsed: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopsLink} the address of the workshops page.
+     */
+    body: string;
+  };
+  /**
+   * To a visitor who cancels their registration or leaves the waitlist (with the invite’s cancellation if they held a seat).
+   */
+  workshopCancelled: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     */
+    body: string;
+  };
+  /**
+   * To the person whose registration you cancel in the admin.
+   */
+  workshopCancelledByCoach: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     */
+    body: string;
+  };
+  /**
+   * To everyone registered, offered a seat or waiting when you cancel the whole workshop.
+   */
+  workshopCancelledWhole: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     */
+    body: string;
+  };
+  /**
+   * To an address that registers again for a workshop it is already registered or waiting for.
+   */
+  workshopAlready: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {status} what they already have: a seat, a seat held for them, or a place on the waitlist. It must keep {registrationLink}.
+     */
+    body: string;
+  };
+  /**
+   * To everyone with a seat, 24 hours before the workshop starts.
+   */
+  workshopReminderDayBefore: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopWhere} the line "Where: …" with the venue or the online link (the link goes only to people who hold a seat); {cancelUntil} the last moment they can cancel (48 hours before the start). It must keep {workshopWhen}, {workshopWhere}.
+     */
+    body: string;
+  };
+  /**
+   * To everyone with a seat, one hour before the workshop starts.
+   */
+  workshopReminderHourBefore: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopWhere} the line "Where: …" with the venue or the online link (the link goes only to people who hold a seat); {cancelUntil} the last moment they can cancel (48 hours before the start). It must keep {workshopWhen}, {workshopWhere}.
+     */
+    body: string;
+  };
+  /**
+   * To everyone with a seat when you change the time or the place of the workshop, with the updated invite.
+   */
+  workshopUpdated: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopWhere} the line "Where: …" with the venue or the online link (the link goes only to people who hold a seat); {cancelUntil} the last moment they can cancel (48 hours before the start). It must keep {workshopWhen}, {workshopWhere}.
+     */
+    body: string;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2568,6 +2711,72 @@ export interface MailTextsSelect<T extends boolean = true> {
         body?: T;
       };
   reminderHourBefore?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopRegistered?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopWaitlisted?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopOffer?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopOfferLapsed?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopCancelled?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopCancelledByCoach?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopCancelledWhole?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopAlready?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopReminderDayBefore?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopReminderHourBefore?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopUpdated?:
     | T
     | {
         subject?: T;

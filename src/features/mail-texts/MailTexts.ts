@@ -1,8 +1,12 @@
 import type { Field, GlobalConfig } from 'payload'
 
 import { authenticated } from '@/platform/access'
-import { MAIL_TEXTS, PLACEHOLDERS, SUBJECT_PLACEHOLDERS, type MailTextName } from './defaults'
+import { MAIL_TEXTS, PLACEHOLDERS, subjectPlaceholdersOf, type MailTextName } from './defaults'
 import { templateProblem } from './template'
+
+/** "a, b and c". */
+const inWords = (items: readonly string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}` : (items[0] ?? '')
 
 const validText = (allowed: readonly string[], required: readonly string[]) => (value: null | string | undefined) =>
   templateProblem(value ?? '', allowed, required) ?? true
@@ -12,6 +16,7 @@ function mailText(name: MailTextName): Field {
   const m = MAIL_TEXTS[name]
   const uses = m.placeholders.map((p) => `{${p}} ${PLACEHOLDERS[p]}`).join('; ')
   const keeps = m.required.length ? ` It must keep ${m.required.map((p) => `{${p}}`).join(', ')}.` : ''
+  const inSubject = subjectPlaceholdersOf(name)
   return {
     name,
     label: m.label,
@@ -24,8 +29,8 @@ function mailText(name: MailTextName): Field {
         required: true,
         maxLength: 150,
         defaultValue: m.subject,
-        validate: validText(SUBJECT_PLACEHOLDERS, []),
-        admin: { description: 'At most 150 characters. It can use {siteName} and {coachName}.' },
+        validate: validText(inSubject, []),
+        admin: { description: `At most 150 characters. It can use ${inWords(inSubject.map((p) => `{${p}}`))}.` },
       },
       {
         name: 'body',

@@ -1,5 +1,5 @@
 import type { MailSettings } from '@/platform/mail/settings'
-import { MAIL_TEXTS, SUBJECT_PLACEHOLDERS, type MailTextName, type MailTextValues } from './defaults'
+import { MAIL_TEXTS, subjectPlaceholdersOf, type MailTextName, type MailTextValues } from './defaults'
 import { fillTemplate, templateProblem } from './template'
 
 type SiteValues = 'coachName' | 'siteName' | 'siteUrl'
@@ -29,7 +29,7 @@ export function composeMail<K extends MailTextName>(
     siteUrl: s.siteUrl,
     ...(values as Record<string, string>),
   }
-  const subject = usable(stored?.subject, definition.subject, SUBJECT_PLACEHOLDERS, [])
+  const subject = usable(stored?.subject, definition.subject, subjectPlaceholdersOf(name), [])
   const body = usable(stored?.body, definition.body, definition.placeholders, definition.required)
   return {
     subject: fillTemplate(subject, filled).replace(/\s+/g, ' ').trim(),

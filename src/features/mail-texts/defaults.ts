@@ -1,4 +1,4 @@
-import { RESCHEDULE_NOTICE_HOURS } from '@/domain/business'
+import { RESCHEDULE_NOTICE_HOURS, WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
 
 /** Every placeholder a mail text may use, with what it becomes (shown to the coach under each text). */
 export const PLACEHOLDERS = {
@@ -11,11 +11,23 @@ export const PLACEHOLDERS = {
   coachName: 'your name (Site settings → Brand)',
   siteName: "the site's name (Site settings → Brand)",
   siteUrl: "the site's address",
+  workshop: "the workshop's title",
+  workshopWhen: 'the line "When: …" with the start of the workshop in your time zone',
+  workshopWhere: 'the line "Where: …" with the venue or the online link (the link goes only to people who hold a seat)',
+  registrationLink: 'the private link to their registration: to cancel it, leave the waitlist or take a seat held',
+  cancelUntil: `the last moment they can cancel (${WORKSHOP_CANCELLATION_HOURS} hours before the start)`,
+  holdUntil: 'when the seat held for them goes to the next person waiting',
+  workshopsLink: 'the address of the workshops page',
+  status: 'what they already have: a seat, a seat held for them, or a place on the waitlist',
 } as const
 export type Placeholder = keyof typeof PLACEHOLDERS
 
-/** Subjects may name the site and the coach only: nothing a visitor typed goes into a subject line. */
+/**
+ * Subjects may name the site and the coach (and a workshop's mails its title, which the coach wrote): nothing a
+ * visitor typed goes into a subject line.
+ */
 export const SUBJECT_PLACEHOLDERS = ['siteName', 'coachName'] as const satisfies readonly Placeholder[]
+const WORKSHOP_SUBJECT = [...SUBJECT_PLACEHOLDERS, 'workshop'] as const
 
 type MailTextDefinition = {
   label: string
@@ -24,6 +36,8 @@ type MailTextDefinition = {
   /** The placeholders its text may use, and those it must keep. */
   placeholders: readonly Placeholder[]
   required: readonly Placeholder[]
+  /** What its subject may use, when more than SUBJECT_PLACEHOLDERS. */
+  subjectPlaceholders?: readonly Placeholder[]
   subject: string
   body: string
 }
@@ -42,6 +56,23 @@ const text = (...paragraphs: Paragraph[]): string =>
 const aboutCall = (what: string, ...after: Paragraph[]): string => text('Hello {name},', what, '{time}', ...after)
 
 const SIGN_OFF = ['Warm regards,', '{siteName}']
+
+const WORKSHOP = ['name', 'workshop', 'workshopWhen', 'registrationLink', 'coachName', 'siteName', 'siteUrl'] as const
+const SEAT = [...WORKSHOP, 'workshopWhere', 'cancelUntil'] as const
+
+/** A mail about a workshop registration: the greeting, what happened, then the rest, signed by the coach. */
+const aboutRegistration = (...paragraphs: Paragraph[]): string => text('Hello {name},', ...paragraphs, '{coachName}')
+const WHEN_AND_WHERE = ['{workshopWhen}', '{workshopWhere}']
+const CANCEL_UNTIL = `You can cancel until {cancelUntil} (${WORKSHOP_CANCELLATION_HOURS} hours before the start): {registrationLink}`
+const cancelled = (label: string, sentWhen: string, what: string) => ({
+  label,
+  sentWhen,
+  placeholders: WORKSHOP,
+  required: [] as const,
+  subjectPlaceholders: WORKSHOP_SUBJECT,
+  subject: 'Cancelled: {workshop}',
+  body: aboutRegistration(what),
+})
 const MANAGE = 'To reschedule or cancel: {manageLink}'
 const BOOK_AGAIN = 'To book another time: {bookingLink}'
 
@@ -151,7 +182,126 @@ export const MAIL_TEXTS = {
     subject: 'In one hour: your discovery call | {siteName}',
     body: aboutCall('Your discovery call with {coachName} starts in one hour.'),
   },
+  workshopRegistered: {
+    label: 'Workshop: registered',
+    sentWhen: 'To a visitor who registers for a workshop, or takes a seat held for them, with the calendar invite.',
+    placeholders: SEAT,
+    required: ['workshopWhen', 'workshopWhere', 'registrationLink'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'You are registered: {workshop}',
+    body: aboutRegistration('Your seat at "{workshop}" is booked.', WHEN_AND_WHERE, [
+      'The calendar invite is attached.',
+      CANCEL_UNTIL,
+    ]),
+  },
+  workshopWaitlisted: {
+    label: 'Workshop: on the waitlist',
+    sentWhen: 'To a visitor who registers for a full workshop.',
+    placeholders: WORKSHOP,
+    required: ['registrationLink'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'You are on the waitlist: {workshop}',
+    body: aboutRegistration(
+      ['"{workshop}" is full, so you are on its waitlist.', '{workshopWhen}'],
+      [
+        'If a seat frees up, we will e-mail you and hold it for you for a while: you take it from that mail.',
+        'To leave the waitlist: {registrationLink}',
+      ],
+    ),
+  },
+  workshopOffer: {
+    label: 'Workshop: a seat held for them',
+    sentWhen: 'To the first person waiting when a seat frees up. Nobody else can take the seat until the hold ends.',
+    placeholders: [...WORKSHOP, 'holdUntil'],
+    required: ['registrationLink', 'holdUntil'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'A seat is free for you: {workshop}',
+    body: aboutRegistration(
+      ['A seat at "{workshop}" has become free and we are holding it for you.', '{workshopWhen}'],
+      ['Take the seat before {holdUntil}: {registrationLink}', 'After that it goes to the next person waiting.'],
+    ),
+  },
+  workshopOfferLapsed: {
+    label: 'Workshop: the held seat has gone',
+    sentWhen: 'To someone who did not take the seat held for them in time.',
+    placeholders: [...WORKSHOP, 'workshopsLink'],
+    required: [],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'The seat we held has gone: {workshop}',
+    body: aboutRegistration([
+      'The seat we held for you at "{workshop}" was not taken in time, so it has gone to the next person.',
+      'You are welcome to register again at {workshopsLink}.',
+    ]),
+  },
+  workshopCancelled: cancelled(
+    'Workshop: registration cancelled by the visitor',
+    'To a visitor who cancels their registration or leaves the waitlist (with the invite’s cancellation if they held a seat).',
+    'Your registration for "{workshop}" is cancelled.',
+  ),
+  workshopCancelledByCoach: cancelled(
+    'Workshop: registration cancelled by you',
+    'To the person whose registration you cancel in the admin.',
+    '{coachName} has cancelled your registration for "{workshop}". Reply to this mail with any questions.',
+  ),
+  workshopCancelledWhole: cancelled(
+    'Workshop: the workshop cancelled',
+    'To everyone registered, offered a seat or waiting when you cancel the whole workshop.',
+    '{coachName} has cancelled "{workshop}": it will not take place. We are sorry. Reply to this mail with any questions.',
+  ),
+  workshopAlready: {
+    label: 'Workshop: already registered',
+    sentWhen: 'To an address that registers again for a workshop it is already registered or waiting for.',
+    placeholders: [...WORKSHOP, 'status'],
+    required: ['registrationLink'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'Your registration: {workshop}',
+    body: aboutRegistration(['{status}', '{workshopWhen}'], 'Your registration: {registrationLink}'),
+  },
+  workshopReminderDayBefore: {
+    label: 'Workshop: reminder a day before',
+    sentWhen: 'To everyone with a seat, 24 hours before the workshop starts.',
+    placeholders: SEAT,
+    required: ['workshopWhen', 'workshopWhere'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'Tomorrow: {workshop}',
+    body: aboutRegistration(
+      'A reminder: "{workshop}" starts in 24 hours.',
+      WHEN_AND_WHERE,
+      'Your registration: {registrationLink}',
+    ),
+  },
+  workshopReminderHourBefore: {
+    label: 'Workshop: reminder an hour before',
+    sentWhen: 'To everyone with a seat, one hour before the workshop starts.',
+    placeholders: SEAT,
+    required: ['workshopWhen', 'workshopWhere'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'In one hour: {workshop}',
+    body: aboutRegistration(
+      'A reminder: "{workshop}" starts in one hour.',
+      WHEN_AND_WHERE,
+      'Your registration: {registrationLink}',
+    ),
+  },
+  workshopUpdated: {
+    label: 'Workshop: new time or place',
+    sentWhen: 'To everyone with a seat when you change the time or the place of the workshop, with the updated invite.',
+    placeholders: SEAT,
+    required: ['workshopWhen', 'workshopWhere'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'Updated: {workshop}',
+    body: aboutRegistration('The details of "{workshop}" have changed. Your seat is kept.', WHEN_AND_WHERE, [
+      'The updated calendar invite is attached.',
+      CANCEL_UNTIL,
+    ]),
+  },
 } as const satisfies Record<string, MailTextDefinition>
 
 export type MailTextName = keyof typeof MAIL_TEXTS
 export type MailTextValues<K extends MailTextName> = Record<(typeof MAIL_TEXTS)[K]['placeholders'][number], string>
+
+/** What a mail's subject may use. */
+export const subjectPlaceholdersOf = (name: MailTextName): readonly Placeholder[] => {
+  const m: MailTextDefinition = MAIL_TEXTS[name]
+  return m.subjectPlaceholders ?? SUBJECT_PLACEHOLDERS
+}

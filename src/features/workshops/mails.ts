@@ -1,10 +1,11 @@
 import { createEvent } from 'ics'
 
 import { CANCELLATION_NOTICE_MS } from '@/domain/workshop-seats'
-import { WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
 import { formatSlot } from '@/features/booking/slots'
 import type { Workshop, WorkshopRegistration } from '@/payload-types'
-import { fromSite } from '@/platform/mail/envelope'
+import { composeMail } from '@/features/mail-texts/compose'
+import type { MailTextName } from '@/features/mail-texts/defaults'
+import { composedFromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { registrationManagePath, registrationUid } from './manage-token'
@@ -70,90 +71,59 @@ export function workshopInvite(
 
 const when = (w: MailWorkshop, timeZone: string) => `When: ${formatSlot(new Date(w.date), timeZone)}`
 
-const cancelLine = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string) => {
-  const last = new Date(new Date(w.date).getTime() - CANCELLATION_NOTICE_MS)
-  return `You can cancel until ${formatSlot(last, timeZone)} (${WORKSHOP_CANCELLATION_HOURS} hours before the start): ${manageUrl(r, s)}`
-}
+/** The placeholders of a registration's mails (see src/features/mail-texts/defaults.ts). */
+const registrationValues = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string) => ({
+  name: r.name,
+  workshop: w.title,
+  workshopWhen: when(w, timeZone),
+  workshopWhere: `Where: ${whereFor(w)}`,
+  registrationLink: manageUrl(r, s),
+  cancelUntil: formatSlot(new Date(new Date(w.date).getTime() - CANCELLATION_NOTICE_MS), timeZone),
+  holdUntil: r.holdUntil ? formatSlot(new Date(r.holdUntil), timeZone) : '',
+  workshopsLink: `${s.siteUrl}/workshops`,
+})
 
-/** A mail to the attendee from the site: their name above the lines, the coach's name below. */
+/** A mail to the attendee from the site, in the coach's words from Mail texts. */
 const toAttendee = (
-  s: MailSettings,
-  r: MailRegistration,
-  subject: string,
-  lines: string[],
-  extra?: Partial<OutgoingMail>,
-): OutgoingMail => fromSite(s, r.email, subject, [`Hello ${r.name},`, '', ...lines, '', s.brand.name], extra)
-
-/** A seat they hold, with its invite: the news, when and where, the invite, and until when they can cancel. */
-const seatMail = (
+  name: Exclude<Extract<MailTextName, `workshop${string}`>, 'workshopAlready'>,
   w: MailWorkshop,
   r: MailRegistration,
   s: MailSettings,
   timeZone: string,
-  { subject, news, invite }: { subject: string; news: string; invite: string },
-): OutgoingMail =>
-  toAttendee(
-    s,
-    r,
-    subject,
-    [news, '', when(w, timeZone), `Where: ${whereFor(w)}`, '', invite, cancelLine(w, r, s, timeZone)],
-    { calendar: workshopInvite(w, r, s, 'REQUEST') },
-  )
+  extra?: Partial<OutgoingMail>,
+): OutgoingMail => composedFromSite(s, r.email, composeMail(s, name, registrationValues(w, r, s, timeZone)), extra)
 
 /** A seat taken (registered, or an offer confirmed): the details, the invite and the manage link. */
 export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  seatMail(w, r, s, timeZone, {
-    subject: `You are registered: ${w.title}`,
-    news: `Your seat at "${w.title}" is booked.`,
-    invite: 'The calendar invite is attached.',
-  })
+  toAttendee('workshopRegistered', w, r, s, timeZone, { calendar: workshopInvite(w, r, s, 'REQUEST') })
 
 /** On the waitlist: what happens next, and the link to leave it. */
 export const waitlistedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  toAttendee(s, r, `You are on the waitlist: ${w.title}`, [
-    `"${w.title}" is full, so you are on its waitlist.`,
-    when(w, timeZone),
-    '',
-    'If a seat frees up, we will e-mail you and hold it for you for a while: you take it from that mail.',
-    `To leave the waitlist: ${manageUrl(r, s)}`,
-  ])
+  toAttendee('workshopWaitlisted', w, r, s, timeZone)
 
 /** A freed seat, held for them until `holdUntil`: they take it from the link. */
 export const offerMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  toAttendee(s, r, `A seat is free for you: ${w.title}`, [
-    `A seat at "${w.title}" has become free and we are holding it for you.`,
-    when(w, timeZone),
-    '',
-    `Take the seat before ${formatSlot(new Date(r.holdUntil!), timeZone)}: ${manageUrl(r, s)}`,
-    'After that it goes to the next person waiting.',
-  ])
+  toAttendee('workshopOffer', w, r, s, timeZone)
 
 /** The hold ran out. */
-export const lapsedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings): OutgoingMail =>
-  toAttendee(s, r, `The seat we held has gone: ${w.title}`, [
-    `The seat we held for you at "${w.title}" was not taken in time, so it has gone to the next person.`,
-    `You are welcome to register again at ${s.siteUrl}/workshops.`,
-  ])
+export const lapsedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+  toAttendee('workshopOfferLapsed', w, r, s, timeZone)
 
 /** Cancelled: METHOD:CANCEL for a seat they held. */
 export const cancelledMail = (
   w: MailWorkshop,
   r: MailRegistration,
   s: MailSettings,
+  timeZone: string,
   by: 'attendee' | 'coach' | 'workshop',
   heldSeat: boolean,
 ): OutgoingMail =>
   toAttendee(
-    s,
+    by === 'attendee' ? 'workshopCancelled' : by === 'workshop' ? 'workshopCancelledWhole' : 'workshopCancelledByCoach',
+    w,
     r,
-    `Cancelled: ${w.title}`,
-    [
-      by === 'attendee'
-        ? `Your registration for "${w.title}" is cancelled.`
-        : by === 'workshop'
-          ? `${s.brand.name} has cancelled "${w.title}": it will not take place. We are sorry. Reply to this mail with any questions.`
-          : `${s.brand.name} has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
-    ],
+    s,
+    timeZone,
     heldSeat ? { calendar: workshopInvite(w, r, s, 'CANCEL') } : {},
   )
 
@@ -163,17 +133,19 @@ export const alreadyRegisteredMail = (
   r: MailRegistration & Pick<WorkshopRegistration, 'status'>,
   s: MailSettings,
   timeZone: string,
-): OutgoingMail =>
-  toAttendee(s, r, `Your registration: ${w.title}`, [
+): OutgoingMail => {
+  const status =
     r.status === 'waitlisted'
       ? `You are already on the waitlist for "${w.title}".`
       : r.status === 'offered'
         ? `A seat at "${w.title}" is held for you.`
-        : `You are already registered for "${w.title}".`,
-    when(w, timeZone),
-    '',
-    `Your registration: ${manageUrl(r, s)}`,
-  ])
+        : `You are already registered for "${w.title}".`
+  return composedFromSite(
+    s,
+    r.email,
+    composeMail(s, 'workshopAlready', { ...registrationValues(w, r, s, timeZone), status }),
+  )
+}
 
 /** A reminder, 24 hours or 1 hour before: when, where (the link or the address) and the manage link. */
 export const reminderMail = (
@@ -183,19 +155,8 @@ export const reminderMail = (
   timeZone: string,
   which: '24h' | '1h',
 ): OutgoingMail =>
-  toAttendee(s, r, `${which === '24h' ? 'Tomorrow' : 'In one hour'}: ${w.title}`, [
-    `A reminder: "${w.title}" starts ${which === '24h' ? 'in 24 hours' : 'in one hour'}.`,
-    '',
-    when(w, timeZone),
-    `Where: ${whereFor(w)}`,
-    '',
-    `Your registration: ${manageUrl(r, s)}`,
-  ])
+  toAttendee(which === '24h' ? 'workshopReminderDayBefore' : 'workshopReminderHourBefore', w, r, s, timeZone)
 
 /** The time or the place changed: the new details and the updated invite (same UID, higher SEQUENCE). */
 export const updatedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  seatMail(w, r, s, timeZone, {
-    subject: `Updated: ${w.title}`,
-    news: `The details of "${w.title}" have changed. Your seat is kept.`,
-    invite: 'The updated calendar invite is attached.',
-  })
+  toAttendee('workshopUpdated', w, r, s, timeZone, { calendar: workshopInvite(w, r, s, 'REQUEST') })

@@ -364,7 +364,12 @@ async function write(
           sequence: before.sequence + (heldSeat ? 1 : 0),
         })
         await withdrawReminders(payload, row, req)
-        await queue(scene, 'workshop-cancelled', row, cancelledMail(workshop, row, settings, by, heldSeat))
+        await queue(
+          scene,
+          'workshop-cancelled',
+          row,
+          cancelledMail(workshop, row, settings, scene.timeZone, by, heldSeat),
+        )
         break
       }
     }

@@ -129,6 +129,88 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       ])
     })
 
+    it('writes the registration mails in the coach’s words from Mail texts, the title in a subject too', async () => {
+      const w = await aWorkshop({ seats: 1 })
+      try {
+        // A placeholder the mail does not have, or one it cannot do without left out, is refused in words.
+        await expect(
+          payload.updateGlobal({
+            slug: 'mail-texts',
+            data: {
+              workshopWaitlisted: { subject: 'Waiting, {name}', body: 'Hi {name}, until {holdUntil}' },
+            },
+            overrideAccess: true,
+          }),
+        ).rejects.toMatchObject({
+          data: {
+            errors: [
+              {
+                label: 'Workshop: on the waitlist > Subject',
+                message: 'This mail has no placeholder {name}. It can use {siteName}, {coachName}, {workshop}.',
+                path: 'workshopWaitlisted.subject',
+              },
+              {
+                label: 'Workshop: on the waitlist > Text',
+                message:
+                  'This mail has no placeholder {holdUntil}. It can use {name}, {workshop}, {workshopWhen}, {registrationLink}, {coachName}, {siteName}, {siteUrl}.',
+                path: 'workshopWaitlisted.body',
+              },
+            ],
+          },
+        })
+        await expect(
+          payload.updateGlobal({
+            slug: 'mail-texts',
+            data: { workshopRegistered: { subject: 'Booked', body: 'Hi {name}, see you. {workshopWhen}' } },
+            overrideAccess: true,
+          }),
+        ).rejects.toMatchObject({
+          data: {
+            errors: [
+              {
+                message: 'Keep {workshopWhere}, {registrationLink} in the text: without it the mail cannot do its job.',
+                path: 'workshopRegistered.body',
+              },
+            ],
+          },
+        })
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: {
+            workshopRegistered: {
+              subject: '{workshop}: see you there',
+              body: 'Dear {name},\n{workshopWhen}\n{workshopWhere}\nCancel by {cancelUntil}: {registrationLink}\n-- {coachName}',
+            },
+          },
+          overrideAccess: true,
+        })
+        await register(w, 'ada')
+        const [ada] = await mailsTo('ada')
+        expect(ada).toMatchObject({ kind: 'workshop-registered', subject: `${w.title}: see you there` })
+        const coach = (await payload.findGlobal({ slug: 'site-settings' })).brand?.coachName
+        expect(ada!.text).toMatch(
+          new RegExp(
+            [
+              '^Dear ada,',
+              'When: Thursday, December 10, 2026, 9:00 AM UTC',
+              'Where: Community Hall, 12 Market Street',
+              'Cancel by Tuesday, December 8, 2026, 9:00 AM UTC: http://localhost:3000/workshops/manage/[\\w.-]+',
+              `-- ${coach}$`,
+            ].join('\n'),
+          ),
+        )
+        expect(invite(ada!)!.method).toBe('REQUEST')
+      } finally {
+        const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
+        const { subject, body } = MAIL_TEXTS.workshopRegistered
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: { workshopRegistered: { subject, body } },
+          overrideAccess: true,
+        })
+      }
+    })
+
     it('refuses, in the database itself, a second row on one seat or for one address', async () => {
       const w = await aWorkshop()
       await register(w, 'ada')
