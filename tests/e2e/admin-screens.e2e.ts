@@ -10,12 +10,11 @@ import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { browserChecksRan, CHECKED_IN_BROWSER_ONLY, formChecked, moveOutcome } from '../support/admin-forms'
-import { freshPostgres } from '../support/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account } from '../support/coach'
 import { checkHtml } from '../support/html-checker'
 import { watchPolicyViolations } from '../support/policy-violations'
-import { DATABASES, freePort } from '../support/own-sites'
+import { DATABASES, freePort, seededDatabase } from '../support/own-sites'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const CURRENT_PASSWORD_MISSING = 'Enter your current password to change your e-mail or password.'
@@ -51,14 +50,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
   beforeAll(async () => {
     smtp = await startSmtpPeer()
     // As behind one proxy: the tests' visitors are told apart by X-Forwarded-For.
-    const env: Record<string, string> = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }
-    if (database === 'PostgreSQL') {
-      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-      dropDatabase = pg.cleanup
-      env.DATABASE_URL = pg.url
-    }
+    const seeded = await seededDatabase(database)
+    dropDatabase = seeded.cleanup
+    const env = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1', ...seeded.env }
     ;[site, browser] = await Promise.all([
-      startBuildCopy(`e2e-admin-${database}`, await freePort(), env),
+      startBuildCopy(`e2e-admin-${database}`, await freePort(), env, { startFrom: seeded.startFrom }),
       launchBrowser(),
     ])
   }, 120_000)
