@@ -29,11 +29,13 @@ import { e2ePort } from '../support/ports'
  * runs in the first unless named here. (mail-restart and newsletter-crash also start their own servers; they
  * run in the first, which evens the two streams out: in a CI run of 2026-11-26 the first took 610 s and the
  * second 472 s with restart, 85 s, in the first; it has moved to the second since, and mail-restart with it
- * when the packages' and the workshops' files joined the first.)
+ * when the packages' and the workshops' files joined the first; call-moves joined the second when
+ * admin-screens came to run each click-through on one database, about half its time.)
  */
 const SECOND_STREAM = [
   'mail-restart',
   'admin-screens',
+  'call-moves',
   'instances',
   'dev-server',
   'newsletter',
