@@ -9,8 +9,10 @@
  * scripts/lib/server-program.ts: no TypeScript loader in the serving process, and a small young generation
  * (decision record 043).
  */
+import path from 'node:path'
+
 import { installJsonConsole } from '../src/platform/log'
-import { announce, prepareDatabase } from './lib/launch'
+import { announce, prepareDatabase, PREPARE_PROGRAM } from './lib/launch'
 import { waitForServer, warmUp } from './lib/start-up'
 
 Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
@@ -18,7 +20,8 @@ Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1
 installJsonConsole()
 const port = Number(process.env.PORT ?? 3000)
 
-const outcome = prepareDatabase()
+// Compiled beside this program (in the build folder).
+const outcome = prepareDatabase(path.join(import.meta.dirname, PREPARE_PROGRAM))
 
 // The site's own HTTP server around Next's handler, in this process (src/platform/server/serve.ts).
 const { serve } = await import('../src/platform/server/serve')

@@ -8,6 +8,8 @@ import path from 'node:path'
 
 import * as esbuild from 'esbuild'
 
+import { PREPARE_PROGRAM } from './launch'
+
 /** The compiled server inside a build folder. */
 export const SERVER_PROGRAM = 'site-server.mjs'
 
@@ -25,11 +27,30 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--heap-growing-per
 
 export const serverProgramPath = (distDir: string): string => path.join(distDir, SERVER_PROGRAM)
 
-/** Compiles the server into `distDir`; gives the file's size in bytes. */
+/** Compiles the server and its database preparation into `distDir`; gives the server's size in bytes. */
 export async function buildServerProgram(distDir: string): Promise<number> {
   const outfile = serverProgramPath(distDir)
+  await Promise.all([
+    compile('scripts/site-server.ts', outfile),
+    compile('scripts/prepare-database.ts', path.join(distDir, PREPARE_PROGRAM)),
+  ])
+  return fs.statSync(outfile).size
+}
+
+/**
+ * Next's entry points such as `next/cache` are files without a package exports map, which plain Node's ESM
+ * loader finds only with their extension (the preparation's Payload config imports them).
+ */
+const nextEntryPoints: esbuild.Plugin = {
+  name: 'next-entry-points',
+  setup(build) {
+    build.onResolve({ filter: /^next\/[\w-]+$/ }, (args) => ({ path: `${args.path}.js`, external: true }))
+  },
+}
+
+async function compile(entryPoint: string, outfile: string): Promise<void> {
   await esbuild.build({
-    entryPoints: ['scripts/site-server.ts'],
+    entryPoints: [entryPoint],
     outfile,
     bundle: true,
     packages: 'external',
@@ -40,6 +61,6 @@ export async function buildServerProgram(distDir: string): Promise<number> {
     // Stack traces in the log stay readable without source maps (which would cost memory at run time).
     keepNames: true,
     logLevel: 'warning',
+    plugins: [nextEntryPoints],
   })
-  return fs.statSync(outfile).size
 }

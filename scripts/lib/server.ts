@@ -42,19 +42,21 @@ export function copyBuild(name: string): string {
  * Serves a private copy of the production build (so rendered pages cached on disk by one server never leak
  * into another) through the server program as `npm start` runs it, with its own data folder. Used by the browser tests and
  * the benchmarks. With `distDir`, serves that existing copy as it is and leaves it in place (a restart test
- * starts one build again).
+ * starts one build again); with `startFrom`, the data folder starts as a copy of that one.
  */
 export async function startBuildCopy(
   name: string,
   port: number,
   env: Record<string, string>,
-  options: { dataDir?: string; distDir?: string; timeoutMs?: number } = {},
+  options: { dataDir?: string; distDir?: string; timeoutMs?: number; startFrom?: string } = {},
 ): Promise<RunningSite> {
   const ownBuild = !options.distDir
   const distDir = options.distDir ?? copyBuild(name)
   // A given data folder outlives the server (a restart test starts a second server on it).
   const ownData = !options.dataDir
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
+  // What the data folder starts with: a copy of another (a seeded one, tests/support/database.ts).
+  if (options.startFrom) fs.cpSync(options.startFrom, dataDir, { recursive: true })
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverProgramPath(distDir)], {
     env: {
       ...process.env,

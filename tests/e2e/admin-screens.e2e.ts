@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
@@ -10,12 +10,11 @@ import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import { browserChecksRan, CHECKED_IN_BROWSER_ONLY, formChecked, moveOutcome } from '../support/admin-forms'
-import { freshPostgres } from '../support/database'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account } from '../support/coach'
 import { checkHtml } from '../support/html-checker'
 import { watchPolicyViolations } from '../support/policy-violations'
-import { DATABASES, freePort } from '../support/own-sites'
+import { DATABASES, freePort, seededDatabase } from '../support/own-sites'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const CURRENT_PASSWORD_MISSING = 'Enter your current password to change your e-mail or password.'
@@ -36,13 +35,43 @@ const inCoachZone = (iso: string) => {
 const NEW_PASSWORD = 'a-new-and-longer-coach-password'
 
 /**
+ * What each test below stores, and the integration suite (tests/integration/, run on SQLite and on
+ * PostgreSQL) that proves that storage on both databases. The admin's screens are the same React on both,
+ * so each click-through runs on one database: the two take turns down the file, and each is clicked through.
+ */
+const PROVEN_ON_BOTH: Record<string, string> = {
+  'first account, log out, log in (also to ?redirect=), edit a testimonial, forgotten password':
+    "accounts-suite: the first account is the admin, the reset mail's link sets a new password; content-suite: only logged-in users write content",
+  'the coach rewrites every page (headline, a price, rich text, each introduction): a draft shows only in the preview, publishing shows it to everyone':
+    'content-suite: a page’s draft apart from its published copy; only published items are served',
+  'the coach renames the site and writes the message receipt in their own words; the site and the mail follow':
+    "content-suite: the built-in brand and mail texts; contact-suite: the receipt in the coach's words and name",
+  'a booked call shows under Booking in the coach’s zone; moving and cancelling it there tells the visitor and the calendar feed':
+    'booking-suite: cancelling and moving a call in the admin, the mails, the calendar feed',
+  'the coach downloads everything from the dashboard: all of it as JSON, and each list as CSV':
+    'content-suite: exports everything the coach owns, as JSON and each list as CSV',
+  'two-step login: turned on from the account screen with an authenticator app, asked for at login, and turned off by an admin for a lost phone':
+    'accounts-suite: two-step login on and off; an admin turns it off for another account',
+  'the coach changes their password on the account screen: only with the current password':
+    'accounts-suite: the current password is asked for one’s own changes, by every path',
+  'guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out':
+    'accounts-suite: wrong current passwords count as failed logins (the login’s hits) up to 429',
+}
+
+/**
  * The coach's own screens, clicked through in Chromium on a fresh seeded site (not through the REST API):
  * the first account, logging out and in, editing a testimonial, and a forgotten password. Payload's own mail
  * goes to a real SMTP peer. The server's log must stay free of error lines throughout. Each test makes what
  * it needs itself (the coach's account, a call, an account of its own: ../support/coach.ts), so the tests run
- * alone or in any order.
+ * alone or in any order. Each runs on one database (PROVEN_ON_BOTH), all on SQLite without PostgreSQL.
  */
 describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
+  let turn = 0
+  /** A test of this file, registered under the database whose turn it is. */
+  const it = (title: string, body: () => Promise<void>, timeout: number) => {
+    if (!PROVEN_ON_BOTH[title]) throw new Error(`Name the suite that proves "${title}" on both databases`)
+    if (DATABASES[turn++ % DATABASES.length] === database) test(title, body, timeout)
+  }
   let smtp: SmtpPeer
   let site: RunningSite
   let browser: Browser
@@ -51,14 +80,11 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
   beforeAll(async () => {
     smtp = await startSmtpPeer()
     // As behind one proxy: the tests' visitors are told apart by X-Forwarded-For.
-    const env: Record<string, string> = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }
-    if (database === 'PostgreSQL') {
-      const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-      dropDatabase = pg.cleanup
-      env.DATABASE_URL = pg.url
-    }
+    const seeded = await seededDatabase(database)
+    dropDatabase = seeded.cleanup
+    const env = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1', ...seeded.env }
     ;[site, browser] = await Promise.all([
-      startBuildCopy(`e2e-admin-${database}`, await freePort(), env),
+      startBuildCopy(`e2e-admin-${database}`, await freePort(), env, { startFrom: seeded.startFrom }),
       launchBrowser(),
     ])
   }, 120_000)
@@ -326,8 +352,6 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     await expect.poll(() => publicPage('/coaching')).toContain('<p class="pricing-card__price">$150</p>')
 
     // Every other page: its introduction as a draft (preview only), then published (everyone), then back.
-    // The pages' wiring is the same on either database (drafts and publishing are checked on both above and
-    // in tests/integration/content/), so this round runs on SQLite only, to keep CI well inside its time.
     const introOf = async (where: Page) => where.locator('.page-intro .lead').innerText()
     const intros = [
       ['about', '/about'],
@@ -336,7 +360,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
       ['workshops', '/workshops'],
       ['contact', '/schedule-and-contact'],
     ] as const
-    for (const [name, path] of database === 'SQLite' ? intros : []) {
+    for (const [name, path] of intros) {
       await page.goto(`${site.url}/admin/globals/${PAGE_GLOBALS[name]}`)
       const intro = `New words for ${path} at ${Date.now()}`
       await fill(page, '#field-intro', `${intro} (draft)`)

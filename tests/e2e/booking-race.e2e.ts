@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { seededTemplate } from '../support/database'
 import { confirmationsSent } from '../support/mail-files'
 import { e2ePort } from '../support/ports'
 
@@ -15,11 +16,12 @@ describe('100 simultaneous bookings of one time, one server on SQLite', () => {
 
   beforeAll(async () => {
     // Behind one proxy, as in deploy: each visitor is told apart by the address the proxy appends.
-    site = await startBuildCopy('e2e-race', e2ePort(12), {
-      TRUST_PROXY_HOPS: '1',
-      PAYLOAD_SECRET: 'booking-race-secret',
-      OUTBOX_INTERVAL_MS: '3600000',
-    })
+    site = await startBuildCopy(
+      'e2e-race',
+      e2ePort(12),
+      { TRUST_PROXY_HOPS: '1', PAYLOAD_SECRET: 'booking-race-secret', OUTBOX_INTERVAL_MS: '3600000' },
+      { startFrom: seededTemplate('SQLite')?.dataDir },
+    )
   }, 120_000)
 
   afterAll(() => site?.stop())

@@ -6,6 +6,7 @@ import { serverErrorLines, startBuildCopy, type RunningSite } from '../../script
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { formChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
+import { seededTemplate } from '../support/database'
 import { checkHtml } from '../support/html-checker'
 import { COACH, logInAsCoach } from '../support/coach'
 import { SUBSCRIBE_SUCCESS } from '../support/answers'
@@ -36,7 +37,10 @@ describe('the newsletter in the admin', () => {
       NEWSLETTER_CONNECTIONS: '1',
       TRUST_PROXY_HOPS: '1',
     }
-    ;[site, browser] = await Promise.all([startBuildCopy('e2e-newsletter', e2ePort(15), env), launchBrowser()])
+    ;[site, browser] = await Promise.all([
+      startBuildCopy('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir }),
+      launchBrowser(),
+    ])
   }, 120_000)
 
   afterAll(async () => {

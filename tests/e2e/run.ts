@@ -16,7 +16,8 @@ import {
   startBuildCopy,
   type RunningSite,
 } from '../../scripts/lib/server'
-import { freshPostgres } from '../support/database'
+import { PREPARE_PROGRAM } from '../../scripts/lib/launch'
+import { freshPostgres, makeSeededTemplate, templateEnv } from '../support/database'
 import { e2ePort } from '../support/ports'
 
 /**
@@ -28,11 +29,13 @@ import { e2ePort } from '../support/ports'
  * runs in the first unless named here. (mail-restart and newsletter-crash also start their own servers; they
  * run in the first, which evens the two streams out: in a CI run of 2026-11-26 the first took 610 s and the
  * second 472 s with restart, 85 s, in the first; it has moved to the second since, and mail-restart with it
- * when the packages' and the workshops' files joined the first.)
+ * when the packages' and the workshops' files joined the first; call-moves joined the second when
+ * admin-screens came to run each click-through on one database, about half its time.)
  */
 const SECOND_STREAM = [
   'mail-restart',
   'admin-screens',
+  'call-moves',
   'instances',
   'dev-server',
   'newsletter',
@@ -55,18 +58,36 @@ process.on('SIGINT', () => void stopAll().then(() => process.exit(130)))
 
 let exitCode = 1
 try {
-  const pg = process.env.TEST_POSTGRES_URL ? await freshPostgres(process.env.TEST_POSTGRES_URL) : null
-  if (pg) cleanups.push(pg.cleanup)
+  const serverUrl = process.env.TEST_POSTGRES_URL
   const started = Date.now()
+  // A seeded database of each kind to copy (tests/support/database.ts), made side by side, first: every
+  // server below and in the test files that needs a freshly seeded site starts on a copy.
+  const [sqliteTemplate, postgresTemplate] = await Promise.all([
+    makeSeededTemplate([path.join('.next', PREPARE_PROGRAM)]),
+    serverUrl ? makeSeededTemplate([path.join('.next', PREPARE_PROGRAM)], serverUrl) : undefined,
+  ])
+  cleanups.push(sqliteTemplate.cleanup)
+  if (postgresTemplate) cleanups.push(postgresTemplate.cleanup)
+  console.log(`Seeded templates ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const pg = serverUrl ? await freshPostgres(serverUrl, { template: postgresTemplate?.database }) : null
+  // Dropped before its template (cleanups run in order).
+  if (pg) cleanups.unshift(pg.cleanup)
   // The seeded servers run as behind one proxy (TRUST_PROXY_HOPS=1), so tests can speak for many visitors by
   // setting X-Forwarded-For; the empty one keeps npm start's default (no proxy: the header is not believed).
   const behindProxy = { TRUST_PROXY_HOPS: '1' }
   const starting = await Promise.allSettled([
-    startBuildCopy('e2e-seeded', e2ePort(1), behindProxy),
+    startBuildCopy('e2e-seeded', e2ePort(1), behindProxy, { startFrom: sqliteTemplate.dataDir }),
     startBuildCopy('e2e-empty', e2ePort(2), { SEED_ON_START: 'false' }),
     // Nothing listens on port 9: the database is unreachable.
     startBuildCopy('e2e-down', e2ePort(3), { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
-    pg ? startBuildCopy('e2e-seeded-pg', e2ePort(4), { ...behindProxy, DATABASE_URL: pg.url }) : Promise.resolve(null),
+    pg
+      ? startBuildCopy(
+          'e2e-seeded-pg',
+          e2ePort(4),
+          { ...behindProxy, DATABASE_URL: pg.url },
+          { startFrom: postgresTemplate?.dataDir },
+        )
+      : Promise.resolve(null),
   ])
   // The servers that did start are stopped at the end, also when another one did not.
   for (const s of starting) if (s.status === 'fulfilled' && s.value) sites.push(s.value)
@@ -85,6 +106,7 @@ try {
     E2E_EMPTY_URL: empty.url,
     E2E_DOWN_URL: down.url,
     ...(seededPg ? { E2E_SEEDED_PG_URL: seededPg.url } : {}),
+    ...templateEnv(sqliteTemplate, postgresTemplate),
   }
   // Arguments after `npm run test:e2e --` go to Vitest, e.g. one file: tests/e2e/admin.e2e.ts. Without any,
   // every file runs, in two streams side by side (see SECOND_STREAM).

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 
 import pg from 'pg'
 
@@ -19,16 +21,18 @@ export function freshSqlite(): { url: string; dataDir: string; cleanup: () => vo
 }
 
 /**
- * A fresh PostgreSQL database on the server of TEST_POSTGRES_URL, with its own data dir (uploads, the
- * secret), both removed again by `cleanup`.
+ * A fresh PostgreSQL database on the server of TEST_POSTGRES_URL (empty, or a copy of `template`), with its
+ * own data dir (uploads, the secret), both removed again by `cleanup`.
  */
 export async function freshPostgres(
   serverUrl: string,
+  { template }: { template?: string } = {},
 ): Promise<{ url: string; dataDir: string; cleanup: () => Promise<void> }> {
   const name = `coach_test_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  // With a template: a copy of that database (tests/support/database.ts, makeSeededTemplate).
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
@@ -44,4 +48,95 @@ export async function freshPostgres(
       await c.end()
     },
   }
+}
+
+/**
+ * A seeded database to copy, one per kind, made once per browser-test run (tests/e2e/run.ts) by the build's
+ * own preparation program (`.next/prepare-database.mjs`, which every server runs at start): the servers
+ * that need a freshly seeded site start on a copy, whose preparation then finds every migration applied and
+ * the seed done, instead of each migrating and seeding its own (about 3 s of CPU a start). A copy holds
+ * what a fresh migration and seed give (tests/integration/server/seeded-template.test.ts).
+ */
+export type SeededTemplate = {
+  /** A data folder to copy: `site.db` (SQLite) and the seeded images (`media/`, for both kinds). */
+  dataDir: string
+  /** PostgreSQL: the database to create copies from (`CREATE DATABASE ... TEMPLATE`). */
+  database?: string
+}
+
+/** Where run.ts tells the test files its templates are. */
+const TEMPLATE_ENV = {
+  sqliteDir: 'E2E_TEMPLATE_SQLITE_DIR',
+  postgresDir: 'E2E_TEMPLATE_POSTGRES_DIR',
+  postgresDatabase: 'E2E_TEMPLATE_POSTGRES_DATABASE',
+} as const
+
+/**
+ * Runs the preparation program on a new data folder (and, with `serverUrl`, a new PostgreSQL database on
+ * that server), as a server's start would: answers the seeded template, and how to remove it.
+ */
+export async function makeSeededTemplate(
+  program: string[],
+  serverUrl?: string,
+): Promise<SeededTemplate & { url?: string; cleanup: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-template-'))
+  const pgDb = serverUrl ? await freshPostgres(serverUrl) : undefined
+  const removeAll = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    await pgDb?.cleanup()
+  }
+  const outcome = await prepareDatabaseAsAtStart(program, dataDir, pgDb?.url)
+  if (!outcome.includes('{"ok":true,"seeded":true')) {
+    await removeAll()
+    throw new Error(`The seeded template was not made:\n${outcome.slice(-2000)}`)
+  }
+  if (!pgDb) {
+    // All in the one file, to copy: the write-ahead log the program left is written into it (the last
+    // connection to close removes the log).
+    const db = new DatabaseSync(path.join(dataDir, 'site.db'))
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    db.close()
+  }
+  return {
+    dataDir,
+    database: pgDb ? new URL(pgDb.url).pathname.slice(1) : undefined,
+    url: pgDb?.url,
+    cleanup: removeAll,
+  }
+}
+
+/**
+ * Runs the preparation `program` (node's arguments: the compiled one, or the source through tsx) on a data
+ * folder and database as a server's start does; answers what it printed.
+ */
+export function prepareDatabaseAsAtStart(program: string[], dataDir: string, databaseUrl = ''): Promise<string> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PAYLOAD_SECRET: 'template-secret',
+  }
+  return new Promise<string>((resolve) => {
+    const child = spawn(process.execPath, program, { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.on('close', () => resolve(out))
+  })
+}
+
+/** The environment that names the run's templates to the test files (see seededTemplate). */
+export const templateEnv = (sqlite: SeededTemplate, postgres?: SeededTemplate): Record<string, string> => ({
+  [TEMPLATE_ENV.sqliteDir]: sqlite.dataDir,
+  ...(postgres?.database
+    ? { [TEMPLATE_ENV.postgresDir]: postgres.dataDir, [TEMPLATE_ENV.postgresDatabase]: postgres.database }
+    : {}),
+})
+
+/** The run's template of a kind, as run.ts named it; undefined when the file runs outside run.ts. */
+export function seededTemplate(kind: 'SQLite' | 'PostgreSQL'): SeededTemplate | undefined {
+  const dataDir = process.env[kind === 'SQLite' ? TEMPLATE_ENV.sqliteDir : TEMPLATE_ENV.postgresDir]
+  const database = process.env[TEMPLATE_ENV.postgresDatabase]
+  if (!dataDir || (kind === 'PostgreSQL' && !database)) return undefined
+  return { dataDir, database: kind === 'PostgreSQL' ? database : undefined }
 }

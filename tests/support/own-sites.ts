@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest'
 
 import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { launchBrowser } from './browser'
-import { freshPostgres } from './database'
+import { freshPostgres, seededTemplate } from './database'
 
 /** The databases a file's own sites run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
 export const DATABASES: string[] = ['SQLite', ...(process.env.TEST_POSTGRES_URL ? ['PostgreSQL'] : [])]
@@ -26,6 +26,22 @@ export function freePort(): Promise<number> {
 }
 
 /**
+ * The database of a seeded site of a test file's own on `database` (SQLite or PostgreSQL), for
+ * startBuildCopy: a copy of the run's seeded template when tests/e2e/run.ts made one (else empty: the server
+ * migrates and seeds it). Answers the server's environment, the data folder it starts from, and how to drop
+ * the database again.
+ */
+export async function seededDatabase(
+  database: string,
+): Promise<{ env: Record<string, string>; startFrom?: string; cleanup: () => Promise<void> }> {
+  if (database !== 'PostgreSQL')
+    return { env: {}, startFrom: seededTemplate('SQLite')?.dataDir, cleanup: async () => {} }
+  const template = seededTemplate('PostgreSQL')
+  const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!, { template: template?.database })
+  return { env: { DATABASE_URL: pg.url }, startFrom: template?.dataDir, cleanup: pg.cleanup }
+}
+
+/**
  * Seeded sites of a test file's own, one per database under test, started side by side with Chromium before
  * the file's tests and stopped (their PostgreSQL databases dropped) after them. For a file whose tests change
  * what the shared seeded servers offer other files while they run (settings, open times, mail). Call it at
@@ -41,13 +57,13 @@ export function sitesOfThisFile(
 
   beforeAll(async () => {
     const start = async (database: string) => {
-      const own = { ...env }
-      if (database === 'PostgreSQL') {
-        const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-        cleanups.push(pg.cleanup)
-        own.DATABASE_URL = pg.url
-      }
-      sites.set(database, await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own))
+      const seeded = await seededDatabase(database)
+      cleanups.push(seeded.cleanup)
+      const own = { ...env, ...seeded.env }
+      sites.set(
+        database,
+        await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own, { startFrom: seeded.startFrom }),
+      )
     }
     ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
   }, 150_000)
