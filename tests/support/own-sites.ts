@@ -25,6 +25,9 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** How long starting a file's sites may take: as long as a start may (E2E_START_TIMEOUT_MS on a busy machine). */
+const STARTING_MS = Math.max(150_000, Number(process.env.E2E_START_TIMEOUT_MS || 0) + 30_000)
+
 /**
  * Seeded sites of a test file's own, one per database under test, started side by side with Chromium before
  * the file's tests and stopped (their PostgreSQL databases dropped) after them. For a file whose tests change
@@ -50,7 +53,7 @@ export function sitesOfThisFile(
       sites.set(database, await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own))
     }
     ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
-  }, 150_000)
+  }, STARTING_MS)
 
   afterAll(async () => {
     await browser?.close()
