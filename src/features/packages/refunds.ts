@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
-import { DEFAULT_CREDIT_RULES, type CreditEvent, type PurchaseBalance } from '@/domain/credits'
+import { balance, DEFAULT_CREDIT_RULES, type CreditEvent, type PurchaseBalance } from '@/domain/credits'
 import { formatCents } from '@/domain/packages'
 import { parseDollars, refundableAmount, refundRefusal, REFUND_REFUSALS } from '@/domain/refunds'
 import type { Purchase, User } from '@/payload-types'
@@ -191,14 +191,14 @@ export async function refundPayment(
     return b ? refundRefusal(b, amount, credits) : REFUND_ERRORS.notPaid
   }
 
-  const before = await creditBalance(payload, p.email)
+  const ledger = await creditLedger(payload, p.email)
+  const before = balance(ledger)
   if (p.status !== 'paid' || !before.purchases[String(p.id)]) return refused(409, REFUND_ERRORS.notPaid)
   const card = p.paymentMethod === 'stripe'
   if (card) {
     // Checked before Stripe is asked (a request already recorded is the same click again: Stripe answers it
     // with the same refund); Stripe itself refuses more than the charge has left.
-    const known = (await creditLedger(payload, p.email)).some((e) => e.key === key)
-    const why = known ? null : check(before)
+    const why = ledger.some((e) => e.key === key) ? null : check(before)
     if (why) return refused(400, why)
     if (!p.stripePaymentIntent || !stripeSettings()) return refused(409, REFUND_ERRORS.noStripePayment)
     try {
