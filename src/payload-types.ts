@@ -244,7 +244,7 @@ export interface CoachingSession {
   createdAt: string;
 }
 /**
- * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself.
+ * Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself. To give money back, use "Refund" on a paid purchase.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "purchases".

@@ -25,6 +25,8 @@ export type Holdings = {
   calls: number
   /** Workshop registrations, cancelled ones included. */
   workshops: number
+  /** Purchases of coaching packages, whatever their state. */
+  purchases?: number
   subscription: string | null
   notes: boolean
 }
@@ -37,6 +39,7 @@ export function holdingsLine(h: Holdings): string {
   if (h.messages) parts.push(count(h.messages, 'message', 'messages'))
   if (h.calls) parts.push(count(h.calls, 'call', 'calls'))
   if (h.workshops) parts.push(count(h.workshops, 'workshop', 'workshops'))
+  if (h.purchases) parts.push(count(h.purchases, 'purchase', 'purchases'))
   if (h.subscription) parts.push(h.subscription)
   if (h.notes) parts.push('notes')
   return parts.join(' · ') || 'nothing'

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
-import { logInAsCoach } from '../support/coach'
+import { COACH, logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
@@ -37,8 +37,11 @@ async function mailTo(site: RunningSite, address: string, subject: string): Prom
  * and the mailed code, the agreement, the questions, step 5's "Pay with Stripe", Stripe's page (left once
  * without paying; Stripe not answering once; then paid), back on the checkout page with the payment arrived while Stripe's signed webhook
  * reaches the site at the same moment; the client's page from the mailed link with the session ready and the
- * receipt by card. Then a refund's webhook is recorded, and unsigned or wrongly signed posts to the webhook
- * address are refused with 400. On SQLite and PostgreSQL.
+ * receipt by card. Then a part refunded in Stripe's dashboard is recorded from its webhook; the coach refunds
+ * the rest from the purchase's screen in /admin (a part of more than is left refused in words first), Stripe's
+ * `charge.refunded` for it changes nothing, and the client is mailed a receipt; the client's page in People shows
+ * the purchase, the agreement, the answers and the credits. Unsigned or wrongly signed
+ * posts to the webhook address are refused with 400. On SQLite and PostgreSQL.
  */
 describe.each(DATABASES)('buying the Starter Session by card, on %s', (database) => {
   let site: RunningSite
@@ -159,8 +162,8 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
       ).docs.map((e) => [e.type, e.key])
     expect(await entries()).toEqual([['purchase-opened', sessionId]])
 
-    // A refund in Stripe: its signed event over HTTP, twice, recorded once.
-    const refunded = standIn.refund(sessionId, 15000)
+    // A part refunded in Stripe's dashboard: its signed event over HTTP, twice, recorded once.
+    const refunded = standIn.refund(sessionId, 5000)
     const webhook = `${site.url}/api/stripe/webhook`
     const post = (body: string, signature?: string) =>
       fetch(webhook, {
@@ -173,13 +176,82 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
     expect((await post(signed.body, signed.signature)).status).toBe(200)
     expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund'])
 
+    // The coach refunds the rest from the admin, in Chromium: the whole $100 left, and the credit (the default).
+    const [purchase] = (
+      (await (
+        await fetch(`${site.url}/cms-api/purchases?where[email][equals]=${encodeURIComponent(address)}&depth=0`, {
+          headers: { authorization: `JWT ${token}` },
+        })
+      ).json()) as { docs: { id: number }[] }
+    ).docs
+    const coach = await newPage()
+    await coach.goto(`${site.url}/admin/login`)
+    await coach.locator('#field-email').waitFor()
+    await coach.waitForLoadState('networkidle')
+    await coach.fill('#field-email', COACH.email)
+    await coach.fill('#field-password', COACH.password)
+    await coach.getByRole('button', { name: 'Login', exact: true }).click()
+    await coach.waitForURL(`${site.url}/admin`)
+    await coach.goto(`${site.url}/admin/collections/purchases/${purchase!.id}`)
+    await coach.locator('#refund-heading').waitFor()
+    expect(await coach.locator('#refund-state').innerText()).toBe('Paid $150, refunded $50. 1 credit left to book.')
+    expect(await coach.getByLabel('The whole $100').isChecked()).toBe(true)
+    expect(await coach.locator('#refund-credits').inputValue()).toBe('1')
+    await expectNoSeriousA11yViolations(coach, 'the paid purchase’s refund form', '.refund-payment')
+    // A part first: the amount to type, and no credits taken back unless the coach says so.
+    await coach.getByLabel('A part').check()
+    expect(await coach.locator('#refund-credits').inputValue()).toBe('0')
+    await coach.fill('#refund-amount', '120')
+    await coach.getByRole('button', { name: 'Refund…' }).click()
+    await coach.getByRole('button', { name: 'Yes, refund $120' }).click()
+    await coach.getByText('You can refund at most $100: that is what was paid and is not refunded yet.').waitFor()
+    await expectNoSeriousA11yViolations(coach, 'a refund of more than is left, refused', '.refund-payment')
+    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund'])
+    // The whole rest, asked once more, then done.
+    await coach.getByLabel('The whole $100').check()
+    await coach.getByRole('button', { name: 'Refund…' }).click()
+    expect(await coach.locator('#refund-question').innerText()).toBe(
+      'Refund $100 to the card it was paid with, through Stripe, and take back 1 credit? This cannot be undone.',
+    )
+    await expectNoSeriousA11yViolations(coach, 'the refund asked once more', '.refund-payment')
+    await coach.getByRole('button', { name: 'Yes, refund $100' }).click()
+    await coach.getByText('Refunded. The client has been mailed a receipt.').waitFor()
+    await expect
+      .poll(() => coach.locator('#refund-state').innerText())
+      .toBe('Paid $150, refunded $150. 0 credits left to book.')
+    await expectNoSeriousA11yViolations(coach, 'the purchase refunded', '.refund-payment')
+    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund', 'refund'])
+    // Stripe's own charge.refunded for it reached the site (signed, over HTTP): the same fact, nothing new.
+    const fromAdmin = standIn.deliveries.find((d) => d.event.type === 'charge.refunded')!
+    expect(await fromAdmin.status).toBe(200)
+    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund', 'refund'])
+    const receipt = await mailTo(site, address, 'Your refund: Starter Session')
+    expect(receipt.text).toContain('We have refunded $100 of your payment for the Starter Session')
+    expect(receipt.text).toContain('1 session was taken off this package: 0 left to book.')
+    await client.reload()
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/Left to book\s+0[\s\S]*Refunded\s+1/)
+
+    // The client in the coach's People: the purchase paid and refunded, the agreement, the answers, the credits.
+    await coach.goto(`${site.url}/admin/people`)
+    await coach.locator(`[data-person="${address}"] a`).click()
+    await coach.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
+    const bought = await coach.locator('.person-purchase').innerText()
+    expect(bought).toContain('Starter Session (PKG-')
+    expect(bought).toContain('Paid · paid $150 by card · refunded $150')
+    expect(bought).toMatch(/Agreement version \d+ accepted .+ by typing “Ada Lovelace”; SHA-256 [0-9a-f]{64}/)
+    expect(bought).toContain('Finding focus after a career change.')
+    expect(await coach.locator('.person-credits').innerText()).toBe(
+      'Bought 1 · used 0 · booked 0 · left 0 · forfeited 0 · refunded 1',
+    )
+    await expectNoSeriousA11yViolations(coach, 'the client’s page in People')
+
     // Forged, unsigned: 400, nothing stored.
     const forged = standIn.signed(standIn.refund(sessionId, 1), 'whsec_someone_else')
     const refusedForged = await post(forged.body, forged.signature)
     expect(refusedForged.status).toBe(400)
     expect(await refusedForged.json()).toEqual({ error: 'The signature did not verify.' })
     expect((await post(forged.body)).status).toBe(400)
-    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund'])
+    expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund', 'refund'])
     expect((await fetch(webhook)).status).toBe(405)
   }, 300_000)
 })

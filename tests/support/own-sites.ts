@@ -25,6 +25,9 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** How long starting a file's sites may take: as long as a start may (E2E_START_TIMEOUT_MS on a busy machine). */
+const STARTING_MS = Math.max(150_000, Number(process.env.E2E_START_TIMEOUT_MS || 0) + 30_000)
+
 /**
  * The database of a seeded site of a test file's own on `database` (SQLite or PostgreSQL), for
  * startBuildCopy: a copy of the run's seeded template when tests/e2e/run.ts made one (else empty: the server
@@ -66,7 +69,7 @@ export function sitesOfThisFile(
       )
     }
     ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
-  }, 150_000)
+  }, STARTING_MS)
 
   afterAll(async () => {
     await browser?.close()

@@ -17,6 +17,10 @@ import Stripe from 'stripe'
  *   GET  /v1/checkout/sessions/<id>       checkout.sessions.retrieve
  *   GET  /v1/checkout/sessions?payment_intent=<id>   checkout.sessions.list
  *   GET  /v1/refunds?charge=<id>          refunds.list
+ *   POST /v1/refunds                      refunds.create (payment_intent, amount, metadata): refunds the
+ *                                         payment's charge as Stripe does (400 for more than it has left; an
+ *                                         idempotency key again: the same refund), and sends the signed
+ *                                         `charge.refunded` to the site that made the session (`sendsWebhooks`)
  * A parameter the stand-in does not know is refused as Stripe refuses one (400, invalid_request_error), so a
  * call the site starts making without the stand-in learning it fails the tests.
  *
@@ -44,12 +48,26 @@ export type StripeStandIn = {
   created: { params: Stripe.Checkout.SessionCreateParams; idempotencyKey: string | null }[]
   /** Every API request: method and path with its query. */
   requests: string[]
-  /** The webhook deliveries the hosted page made, with the site's answer's status once it came. */
+  /** Every refunds.create request's parameters, as read from the SDK's form encoding, with its idempotency key. */
+  refundsCreated: { params: Stripe.RefundCreateParams; idempotencyKey: string | null }[]
+  /** The refunds made, newest first, by charge id. */
+  refunds: Map<string, Stripe.Refund[]>
+  /**
+   * Whether the stand-in sends its events itself (the hosted page's `checkout.session.completed`, a refund's
+   * `charge.refunded`) to the site that made the session; true unless a test delivers them by hand.
+   */
+  sendsWebhooks: boolean
+  /** The webhook deliveries the stand-in made (or would have made), with the site's answer's status once it came. */
   deliveries: { event: StandInEvent; status: Promise<number> }[]
   /** Completes a session as the hosted page's Pay does (paid, a PaymentIntent and a charge), without sending anything. */
   complete: (sessionId: string, at?: Date) => Stripe.CheckoutSessionCompletedEvent
   /** Refunds `amount` of a completed session's charge (a new refund each call); answers `charge.refunded`. */
-  refund: (sessionId: string, amount: number, at?: Date) => Stripe.ChargeRefundedEvent
+  refund: (
+    sessionId: string,
+    amount: number,
+    at?: Date,
+    metadata?: Record<string, string>,
+  ) => Stripe.ChargeRefundedEvent
   /** The event's body and Stripe-Signature header, signed with `secret` (the webhook secret unless given). */
   signed: (event: StandInEvent, secret?: string) => { body: string; signature: string }
   /** The site's webhook request for an event, as Stripe sends it (for calling the route's handler directly). */
@@ -270,7 +288,12 @@ function newCharge(session: Stripe.Checkout.Session, paymentIntent: string, at: 
   }
 }
 
-function newRefund(charge: Stripe.Charge, amount: number, at: Date): Stripe.Refund {
+function newRefund(
+  charge: Stripe.Charge,
+  amount: number,
+  at: Date,
+  metadata: Record<string, string> = {},
+): Stripe.Refund {
   return {
     id: `re_test_${rand()}`,
     object: 'refund',
@@ -281,7 +304,7 @@ function newRefund(charge: Stripe.Charge, amount: number, at: Date): Stripe.Refu
     currency: charge.currency,
     customer: null,
     customer_account: null,
-    metadata: {},
+    metadata,
     payment_intent: charge.payment_intent,
     payment_method: charge.payment_method,
     reason: null,
@@ -333,6 +356,17 @@ const readBody = (req: http.IncomingMessage): Promise<string> =>
     req.on('error', reject)
   })
 
+/** The refunds.create request as the SDK's type of it, from its form encoding; anything else refused. */
+function refundCreateParams(form: Record<string, unknown>): Stripe.RefundCreateParams {
+  const top = only('', form, ['payment_intent', 'amount', 'metadata'])
+  if (!top.payment_intent) throw new Refusal(400, 'Missing required param: payment_intent.', 'payment_intent')
+  return {
+    payment_intent: text(top.payment_intent),
+    ...(top.amount !== undefined ? { amount: integer('amount', top.amount) } : {}),
+    ...(top.metadata ? { metadata: metadata(top.metadata) } : {}),
+  }
+}
+
 /** Starts the stand-in on a free loopback port with a new pair of test keys. */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const secretKey = `sk_test_${rand(24)}`
@@ -348,6 +382,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const created: StripeStandIn['created'] = []
   const requests: string[] = []
   const deliveries: StripeStandIn['deliveries'] = []
+  const refundsCreated: StripeStandIn['refundsCreated'] = []
+  const refundsByKey = new Map<string, { params: Stripe.RefundCreateParams; refund: Stripe.Refund }>()
 
   const chargeOf = (sessionId: string): Stripe.Charge => {
     const session = sessions.get(sessionId)
@@ -365,6 +401,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     created,
     requests,
     deliveries,
+    refundsCreated,
+    refunds,
+    sendsWebhooks: true,
     failing: false,
     complete(sessionId, at = new Date()) {
       const session = sessions.get(sessionId)
@@ -396,9 +435,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         data: { object: structuredClone(session) },
       }
     },
-    refund(sessionId, amount, at = new Date()) {
+    refund(sessionId, amount, at = new Date(), metadata = {}) {
       const charge = chargeOf(sessionId)
-      const refund = newRefund(charge, amount, at)
+      const refund = newRefund(charge, amount, at, metadata)
       refunds.set(charge.id, [refund, ...(refunds.get(charge.id) ?? [])])
       charge.amount_refunded += amount
       charge.refunded = charge.amount_refunded >= charge.amount
@@ -423,6 +462,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 
+  /** Sends `event`, signed, to the webhook of the site that made `session` (not awaited); kept in `deliveries`. */
+  const deliver = (event: StandInEvent, session: Stripe.Checkout.Session) => {
+    if (!standIn.sendsWebhooks) return void deliveries.push({ event, status: Promise.resolve(0) })
+    const target = new URL('/api/stripe/webhook', session.success_url ?? 'http://localhost').toString()
+    const signed = standIn.signed(event)
+    const status = fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature },
+      body: signed.body,
+    })
+      .then((r) => r.status)
+      .catch(() => 0)
+    deliveries.push({ event, status })
+  }
+
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand()}` })
     res.end(JSON.stringify(body))
@@ -430,6 +484,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const stripeError = (res: http.ServerResponse, status: number, message: string, param?: string) =>
     json(res, status, {
       error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+    })
+
+  /** As Stripe: a key answers the same request again, and refuses another one. */
+  const idempotencyError = (res: http.ServerResponse, key: string) =>
+    json(res, 400, {
+      error: {
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      },
     })
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
@@ -446,15 +509,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       created.push({ params, idempotencyKey: key })
       const again = key ? byIdempotencyKey.get(key) : undefined
       if (again) {
-        // As Stripe: a key answers the same request again, and refuses another one.
-        if (JSON.stringify(again.params) !== JSON.stringify(params)) {
-          return json(res, 400, {
-            error: {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            },
-          })
-        }
+        if (JSON.stringify(again.params) !== JSON.stringify(params)) return idempotencyError(res, key!)
         return json(res, 200, again.session)
       }
       const session = newSession(params, standIn.url, new Date())
@@ -473,6 +528,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const pi = url.searchParams.get('payment_intent')
       const found = [...sessions.values()].filter((s) => !pi || s.payment_intent === pi)
       return json(res, 200, list(found, '/v1/checkout/sessions'))
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = [req.headers['idempotency-key'] ?? []].flat()[0] ?? null
+      const params = refundCreateParams(readForm(body))
+      refundsCreated.push({ params, idempotencyKey: key })
+      const again = key ? refundsByKey.get(key) : undefined
+      if (again) {
+        if (JSON.stringify(again.params) !== JSON.stringify(params)) return idempotencyError(res, key!)
+        return json(res, 200, again.refund)
+      }
+      const session = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent)
+      if (!session) {
+        return stripeError(res, 404, `No such payment_intent: '${params.payment_intent}'`, 'payment_intent')
+      }
+      const charge = chargeOf(session.id)
+      const unrefunded = charge.amount - charge.amount_refunded
+      const amount = params.amount ?? unrefunded
+      if (amount < 1 || amount > unrefunded) {
+        return stripeError(
+          res,
+          400,
+          `Refund amount (${money(amount)}) is greater than unrefunded amount on charge (${money(unrefunded)})`,
+          'amount',
+        )
+      }
+      const event = standIn.refund(session.id, amount, new Date(), params.metadata as Record<string, string>)
+      const refund = refunds.get(charge.id)![0]!
+      if (key) refundsByKey.set(key, { params, refund: structuredClone(refund) })
+      deliver(event, session)
+      return json(res, 200, refund)
     }
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const charge = url.searchParams.get('charge') ?? ''
@@ -493,17 +578,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     await readBody(req)
     const event = standIn.complete(id)
-    const target = new URL('/api/stripe/webhook', session.success_url ?? 'http://localhost').toString()
-    const signed = standIn.signed(event)
     // Sent, not awaited: the buyer's return and the webhook reach the site at the same time.
-    const status = fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature },
-      body: signed.body,
-    })
-      .then((r) => r.status)
-      .catch(() => 0)
-    deliveries.push({ event, status })
+    deliver(event, session)
     res.writeHead(303, { location: (session.success_url ?? '/').replace('{CHECKOUT_SESSION_ID}', id) })
     res.end()
   }

@@ -3,7 +3,7 @@ import { Forbidden, type CollectionBeforeChangeHook, type CollectionConfig } fro
 import { normalAddress } from '@/domain/people'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { admins } from '@/platform/access'
-import { markPaidEndpoint } from './endpoints'
+import { markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
 
 /** Where a purchase stands, in the order a buyer goes through checkout. */
 export const PURCHASE_STATUSES = [
@@ -54,16 +54,21 @@ export const Purchases: CollectionConfig = {
     defaultColumns: ['reference', 'email', 'packageTitle', 'amount', 'status', 'createdAt'],
     listSearchableFields: ['email', 'reference', 'agreedName'],
     description:
-      'Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself.',
+      'Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself. To give money back, use "Refund" on a paid purchase.',
   },
   access: { read: admins, create: () => false, update: () => false, delete: () => false },
   hooks: { beforeChange: [evidenceNeverChanges] },
-  endpoints: [markPaidEndpoint],
+  endpoints: [markPaidEndpoint, refundStateEndpoint, refundEndpoint],
   fields: [
     {
       name: 'markPaid',
       type: 'ui',
       admin: { position: 'sidebar', components: { Field: '@/features/packages/admin/MarkPaid#MarkPaid' } },
+    },
+    {
+      name: 'refundPayment',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '@/features/packages/admin/RefundPayment#RefundPayment' } },
     },
     { name: 'reference', type: 'text', unique: true, admin: readOnly },
     {

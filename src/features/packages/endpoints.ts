@@ -2,7 +2,9 @@ import type { Endpoint } from 'payload'
 
 import { adminOnlyRefusal } from '@/platform/access'
 import { kickOutbox } from '@/platform/mail/worker'
+import type { User } from '@/payload-types'
 import { markPaid } from './paid'
+import { refundPayment, refundState } from './refunds'
 
 /**
  * POST /cms-api/purchases/<id>/mark-paid: the coach's "Mark payment received" (admins only, whatever the
@@ -40,5 +42,58 @@ export const markPaidEndpoint: Endpoint = {
       )
     }
     return Response.json({ status: 'paid', opened: outcome.status === 'opened', paidAt: outcome.purchase.paidAt })
+  },
+}
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+/**
+ * GET /cms-api/purchases/<id>/refund: what the purchase's refund form shows (admins only): the payment method,
+ * paid, refunded and refundable in cents and written out, and the credits left. `refundable: null` for a
+ * purchase not paid. 404 for none.
+ */
+export const refundStateEndpoint: Endpoint = {
+  path: '/:id/refund',
+  method: 'get',
+  handler: async (req) => {
+    const refused = adminOnlyRefusal(req, 'refund a payment')
+    if (refused) return refused
+    const id = Number(req.routeParams?.id)
+    const p = Number.isSafeInteger(id)
+      ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+      : null
+    if (!p) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+    return Response.json({ state: await refundState(req.payload, p) }, { headers: noStore })
+  },
+}
+
+/**
+ * POST /cms-api/purchases/<id>/refund with `{ requestId, amount, credits }` (the amount in dollars as typed,
+ * the credits as a whole number): the coach's refund (./refunds.ts; admins only, 401 without a session). 200
+ * with the purchase's state after it, the same for the same request id again; else the refusal in words, with
+ * nothing refunded or recorded: 400 the form's input, 409 the purchase, 502 Stripe.
+ */
+export const refundEndpoint: Endpoint = {
+  path: '/:id/refund',
+  method: 'post',
+  handler: async (req) => {
+    const refused = adminOnlyRefusal(req, 'refund a payment')
+    if (refused) return refused
+    const id = Number(req.routeParams?.id)
+    if (!Number.isSafeInteger(id)) {
+      return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+    }
+    const body = ((await req.json?.().catch(() => null)) ?? {}) as Record<string, unknown>
+    const outcome = await refundPayment(req.payload, id, req.user as User, {
+      requestId: body.requestId,
+      amount: body.amount,
+      credits: body.credits,
+    })
+    if (outcome.status === 'refused') {
+      return Response.json({ errors: [{ message: outcome.reason }] }, { status: outcome.code, headers: noStore })
+    }
+    // The receipt goes out now, not at the worker's next round.
+    void kickOutbox(req.payload)
+    return Response.json({ status: 'refunded', state: outcome.state }, { headers: noStore })
   },
 }

@@ -89,12 +89,20 @@ function columns(e: LedgerEntry) {
   }
 }
 
+/**
+ * A condition on the client's balance before a new entry, checked where the entry is decided (under the
+ * client's lock, and again after a race on SQLite): the reason in words when the entry must not be appended,
+ * or null. Not asked for the same fact again, which stays a duplicate.
+ */
+export type Precondition = (before: Balance) => string | null
+
 async function attempt(
   payload: Payload,
   client: string,
   event: CreditEvent,
   rules: CreditRules,
   req: PayloadRequest,
+  precondition?: Precondition,
 ): Promise<Appended> {
   await lockClient(payload, client, req)
   const rows = await entriesOf(payload, client, readingWith(req))
@@ -106,6 +114,9 @@ async function attempt(
       balance: balance(result.ledger),
     }
   }
+  const before = balance(ledgerOf(rows))
+  const refusal = precondition?.(before)
+  if (refusal) return { status: 'refused', reason: refusal, balance: before }
   const entry = result.ledger[result.ledger.length - 1]!
   await payload.create({
     collection: 'credit-entries',
@@ -132,7 +143,9 @@ export function isEntryConflict(error: unknown): boolean {
  * Appends one event to the ledger of the client with this e-mail: reads their entries, decides with `record`
  * under `rules`, and appends the accepted entry, in one transaction (the caller's when `req` is given, else its
  * own). The same fact delivered twice, or many times at once, is stored once and every later delivery is
- * answered 'duplicate'. Returns what became of the event and the client's balance after it.
+ * answered 'duplicate'. A `precondition` on the balance before it may refuse a new fact (e.g. a refund of more
+ * than is left to refund), decided race-free with the entry. Returns what became of the event and the client's
+ * balance after it.
  */
 export async function appendCreditEvent(
   payload: Payload,
@@ -140,6 +153,7 @@ export async function appendCreditEvent(
   event: CreditEvent,
   rules: CreditRules = DEFAULT_CREDIT_RULES,
   req?: PayloadRequest,
+  precondition?: Precondition,
 ): Promise<Appended> {
   const client = normalAddress(email)
   // Inside the caller's PostgreSQL transaction a refused row aborts it: no second try there (the lock makes
@@ -148,8 +162,8 @@ export async function appendCreditEvent(
   for (let tries = 1; ; tries++) {
     try {
       return req
-        ? await attempt(payload, client, event, rules, req)
-        : await inTransaction(payload, (own) => attempt(payload, client, event, rules, own))
+        ? await attempt(payload, client, event, rules, req, precondition)
+        : await inTransaction(payload, (own) => attempt(payload, client, event, rules, own, precondition))
     } catch (error) {
       if (!mayTryAgain || tries >= TRIES || !isEntryConflict(error)) throw error
     }

@@ -11,6 +11,7 @@ import { STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe
 import { inTransaction } from '@/platform/transaction'
 import { appendCreditEvent } from './ledger'
 import { purchaseByToken } from './checkout'
+import { adminRefundOf } from './refunds'
 import { settlePurchase, type Settled } from './paid'
 import { checkoutPath } from './tokens'
 
@@ -20,7 +21,7 @@ import { checkoutPath } from './tokens'
  * page; the credits open when Stripe says the session is paid, by whichever comes first of its signed webhook
  * (`checkout.session.completed`) and the buyer's return to the checkout page, both through `settleSession`
  * under one key, the session's id: delivered twice, late, or both at once, the credits open once (053, 056).
- * `charge.refunded` records each refund of the payment in the ledger by the refund's own id.
+ * `charge.refunded` records each refund of the payment in the ledger, once (./refunds.ts for the admin's).
  */
 
 /** The purchase a session is for: the site names it in the session's metadata. */
@@ -206,8 +207,9 @@ async function purchaseOfPayment(payload: Payload, stripe: Stripe, paymentIntent
 
 /**
  * A charge refunded, in whole or in part, once or many times: each of its refunds (as Stripe lists them, so a
- * late or repeated event finds them all) becomes a refund in the buyer's ledger, keyed by the refund's id, with
- * its money and no credits (the coach takes credits off from the admin, decision 053). A refund that arrives
+ * late or repeated event finds them all) becomes a refund in the buyer's ledger: one made in Stripe's dashboard
+ * keyed by the refund's id, with its money and no credits; one the coach made from the admin keyed by its
+ * request id, with the credits its metadata names, so it is the same fact as the click's (decision 067). A refund that arrives
  * before its purchase opened waits in the ledger and applies when it does. Answers how many were new.
  */
 export async function recordRefunds(
@@ -225,16 +227,18 @@ export async function recordRefunds(
   for (const refund of refunds.data) {
     // Money on its way back counts; a refund that failed or was cancelled gave nothing back.
     if (refund.status !== 'succeeded' && refund.status !== 'pending') continue
+    // One the coach made from the admin is the same fact as their click, credits and all (./refunds.ts).
+    const fromAdmin = adminRefundOf(refund)
     const appended = await appendCreditEvent(
       payload,
       purchase.email,
       {
         type: 'refund',
-        key: refund.id,
+        key: fromAdmin?.key ?? refund.id,
         at: refund.created * 1000,
         purchase: String(purchase.id),
         amount: refund.amount,
-        credits: 0,
+        credits: fromAdmin?.credits ?? 0,
       },
       DEFAULT_CREDIT_RULES,
     )

@@ -10,12 +10,17 @@ import type { Erasure } from './people'
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /** The erasure's counts as a list of what goes. */
-function What({ e }: { e: Omit<Erasure, 'upcomingCalls' | 'upcomingWorkshops'> }) {
+function What({ e }: { e: Omit<Erasure, 'upcomingCalls' | 'upcomingWorkshops' | 'upcomingSessions'> }) {
   return (
     <ul style={{ margin: '0 0 1rem', paddingLeft: '1.25rem' }}>
       <li>{n(e.messages, 'message', 'messages')}</li>
       <li>{n(e.calls, 'discovery call', 'discovery calls')}</li>
       {e.workshops > 0 && <li>{n(e.workshops, 'workshop registration', 'workshop registrations')}</li>}
+      {e.sessions > 0 && (
+        <li>{n(e.sessions, 'coaching session and your notes on it', 'coaching sessions and your notes on them')}</li>
+      )}
+      {e.unpaidPurchases > 0 && <li>{n(e.unpaidPurchases, 'unpaid purchase', 'unpaid purchases')}</li>}
+      {e.paidPurchases > 0 && <li>the intake answers of their paid purchases</li>}
       <li>
         {e.subscriber ? 'their subscription' : 'no subscription'} and{' '}
         {n(e.deliveries, 'newsletter delivery record', 'newsletter delivery records')}
@@ -25,6 +30,17 @@ function What({ e }: { e: Omit<Erasure, 'upcomingCalls' | 'upcomingWorkshops'> }
         {n(e.mails, 'mail to them in the outbox (sent or waiting)', 'mails to them in the outbox (sent or waiting)')}
       </li>
     </ul>
+  )
+}
+
+/** What the erasure keeps: paid purchases, for the coach's books (decision 067). */
+function Kept({ e }: { e: Pick<Erasure, 'paidPurchases'> }) {
+  if (e.paidPurchases === 0) return null
+  return (
+    <p id="erase-keeps">
+      Kept for your books: {n(e.paidPurchases, 'paid purchase', 'paid purchases')} (package, amount, payments and
+      refunds, the agreement they accepted) and their credit record. Their page&rsquo;s link stops working.
+    </p>
   )
 }
 
@@ -67,6 +83,7 @@ export function ErasePerson({
       <div role="status" id="person-erased">
         <p style={{ fontWeight: 600 }}>{email} was erased. Deleted:</p>
         <What e={step.erased} />
+        <Kept e={step.erased} />
         <p>
           <Link href="/admin/people">Back to People</Link>
         </p>
@@ -79,6 +96,15 @@ export function ErasePerson({
         To erase this person, first cancel their{' '}
         {preview.upcomingWorkshops === 1 ? 'registration for a workshop' : 'registrations for workshops'} still ahead
         (they are told by e-mail); then erase them here.
+      </p>
+    )
+  }
+  if (preview.upcomingSessions > 0) {
+    return (
+      <p id="erase-blocked">
+        To erase this person, first cancel their booked coaching{' '}
+        {preview.upcomingSessions === 1 ? 'session' : 'sessions'} still ahead (they get the usual cancellation); then
+        erase them here.
       </p>
     )
   }
@@ -107,6 +133,7 @@ export function ErasePerson({
           </p>
           <p>This deletes ({summary}):</p>
           <What e={preview} />
+          <Kept e={preview} />
           <p>Download their data first if they asked for a copy.</p>
           <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
             <AdminButton

@@ -89,6 +89,64 @@ export async function PersonView(props: AdminViewServerProps) {
             </section>
           )}
 
+          {person.purchases && person.purchases.length > 0 && (
+            <section aria-labelledby="person-purchases" style={section}>
+              <h2 id="person-purchases">Purchases ({person.purchases.length})</h2>
+              <ul style={list}>
+                {person.purchases.map((p) => (
+                  <li key={p.id} style={{ margin: '0.5rem 0', overflowWrap: 'anywhere' }} className="person-purchase">
+                    <Link href={p.href}>
+                      {p.packageTitle} ({p.reference})
+                    </Link>{' '}
+                    · {p.status} · paid {p.paid} by {p.method} · refunded {p.refunded}
+                    <br />
+                    <span style={muted}>Started {p.when}</span>
+                    {p.agreement && (
+                      <>
+                        <br />
+                        Agreement {p.agreement.version} accepted {p.agreement.at} by typing &ldquo;{p.agreement.name}
+                        &rdquo;; SHA-256 <code>{p.agreement.hash}</code>
+                      </>
+                    )}
+                    {p.intake.length > 0 && (
+                      <dl style={{ margin: '0.25rem 0 0' }}>
+                        {p.intake.map((a, i) => (
+                          <div key={i}>
+                            <dt style={{ fontWeight: 600 }}>{a.question}</dt>
+                            <dd style={{ margin: '0 0 0.25rem' }}>{a.answer || '(no answer)'}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {person.credits && (
+            <section aria-labelledby="person-credits" style={section}>
+              <h2 id="person-credits">Session credits</h2>
+              <p className="person-credits">
+                Bought {person.credits.bought} · used {person.credits.used} · booked {person.credits.booked} · left{' '}
+                {person.credits.left} · forfeited {person.credits.forfeited} · refunded {person.credits.refunded}
+              </p>
+            </section>
+          )}
+
+          {person.sessions && person.sessions.length > 0 && (
+            <section aria-labelledby="person-sessions" style={section}>
+              <h2 id="person-sessions">Coaching sessions ({person.sessions.length})</h2>
+              <ul style={list}>
+                {person.sessions.map((c) => (
+                  <li key={c.id} style={{ margin: '0.5rem 0' }}>
+                    <Link href={c.href}>{c.when}</Link> · {c.packageTitle} · {c.status}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
           {person.subscriptionReadable && (
             <section aria-labelledby="person-newsletter" style={section}>
               <h2 id="person-newsletter">Newsletter</h2>
@@ -127,6 +185,7 @@ export async function PersonView(props: AdminViewServerProps) {
                     messages: preview.messages,
                     calls: preview.calls,
                     workshops: preview.workshops,
+                    purchases: preview.unpaidPurchases,
                     subscription: preview.subscriber ? 'subscription' : null,
                     notes: preview.notes > 0,
                   })}

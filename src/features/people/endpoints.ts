@@ -5,7 +5,14 @@ import { adminOnlyRefusal } from '@/platform/access'
 import { fileDate, jsonExport } from '@/platform/download'
 import { inTransaction } from '@/platform/transaction'
 
-import { addressOfKey, erasePerson, personExport, UpcomingCallFirst, UpcomingWorkshopFirst } from './people'
+import {
+  addressOfKey,
+  erasePerson,
+  personExport,
+  UpcomingCallFirst,
+  UpcomingSessionFirst,
+  UpcomingWorkshopFirst,
+} from './people'
 
 /*
  * A person's download and erasure (../../domain/people.ts for who a person is), for admins only, like the
@@ -47,7 +54,11 @@ const erase: Endpoint = {
       console.info(`Person erased by user ${req.user!.id}: ${JSON.stringify(erased)}`)
       return Response.json({ erased })
     } catch (error) {
-      if (error instanceof UpcomingCallFirst || error instanceof UpcomingWorkshopFirst) {
+      if (
+        error instanceof UpcomingCallFirst ||
+        error instanceof UpcomingWorkshopFirst ||
+        error instanceof UpcomingSessionFirst
+      ) {
         return Response.json({ errors: [{ message: error.message }] }, { status: 409 })
       }
       throw error

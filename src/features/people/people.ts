@@ -3,11 +3,18 @@ import type { Payload, PayloadRequest, TypedUser, Where } from 'payload'
 import { addressIn, holdingsLine, normalAddress, personKey, SUBSCRIPTION_WORDS, type Holdings } from '@/domain/people'
 import { readAvailability } from '@/features/booking/calls'
 import { dayKey, dayLabel, timeLabel } from '@/features/booking/format'
+import { balance, type LedgerEntry } from '@/domain/credits'
+import { formatCents } from '@/domain/packages'
+import { PURCHASE_STATUSES } from '@/features/packages/Purchases'
 import type {
+  AgreementVersion,
+  CoachingSession,
   ContactMessage,
+  CreditEntry,
   DiscoveryCall,
   MailOutbox,
   PersonNote,
+  Purchase,
   Subscriber,
   Workshop,
   WorkshopRegistration,
@@ -41,7 +48,15 @@ export type PersonRow = {
 
 type Reader = { payload: Payload; user: TypedUser; req?: Partial<PayloadRequest> }
 
-type Slug = 'contact-messages' | 'discovery-calls' | 'workshop-registrations' | 'subscribers' | 'person-notes'
+type Slug =
+  | 'contact-messages'
+  | 'discovery-calls'
+  | 'workshop-registrations'
+  | 'subscribers'
+  | 'person-notes'
+  | 'purchases'
+  | 'coaching-sessions'
+  | 'credit-entries'
 
 /** Every row of a list (of those `where` picks) with the fields asked for, as `r.user` may read it. */
 async function rowsOf<T>(r: Reader, collection: Slug, where?: Where): Promise<T[] | undefined> {
@@ -68,12 +83,13 @@ export async function listPeople(
   { search = '' }: { search?: string } = {},
 ): Promise<PersonRow[]> {
   const r = { payload, user }
-  const [messages, calls, registrations, subscribers, notes] = await Promise.all([
+  const [messages, calls, registrations, subscribers, notes, purchases] = await Promise.all([
     rowsOf<ContactMessage>(r, 'contact-messages'),
     rowsOf<DiscoveryCall>(r, 'discovery-calls'),
     rowsOf<WorkshopRegistration>(r, 'workshop-registrations'),
     rowsOf<Subscriber>(r, 'subscribers'),
     rowsOf<PersonNote>(r, 'person-notes'),
+    rowsOf<Purchase>(r, 'purchases'),
   ])
   type Gathered = Holdings & { email: string; name: string | null; namedAt: string; lastContact: string | null }
   const people = new Map<string, Gathered>()
@@ -89,6 +105,7 @@ export async function listPeople(
         messages: 0,
         calls: 0,
         workshops: 0,
+        purchases: 0,
         subscription: null,
         notes: false,
       }
@@ -121,6 +138,12 @@ export async function listPeople(
     const p = person(s.email)
     p.subscription = SUBSCRIPTION_WORDS[s.status] ?? s.status
     p.lastContact = later(p.lastContact, s.consentAt ?? s.requestedAt ?? s.createdAt)
+  }
+  for (const b of purchases ?? []) {
+    const p = person(b.email)
+    p.purchases = (p.purchases ?? 0) + 1
+    if (b.agreedName && b.agreedAt) named(p, b.agreedName, b.agreedAt)
+    p.lastContact = later(p.lastContact, b.createdAt)
   }
   for (const n of notes ?? []) person(n.email).notes = true
 
@@ -164,6 +187,31 @@ export type PersonCall = { id: number; when: string; status: string; upcoming: b
 export type PersonMessage = { id: number; when: string; inquiryType: string; excerpt: string; href: string }
 export type PersonRegistration = { id: number; workshop: string; when: string; status: string; href: string }
 
+export type PersonPurchase = {
+  id: number
+  reference: string
+  packageTitle: string
+  status: string
+  /** Money received and refunded, written out ("$150"), from the ledger; "$0" before it is paid. */
+  paid: string
+  refunded: string
+  method: string
+  when: string
+  href: string
+  /** The agreement accepted: its version, the SHA-256 of its text, the name typed, when. */
+  agreement: { version: string; hash: string; name: string; at: string } | null
+  intake: { question: string; answer: string }[]
+}
+export type PersonCredits = {
+  bought: number
+  used: number
+  booked: number
+  left: number
+  forfeited: number
+  refunded: number
+}
+export type PersonSession = { id: number; when: string; packageTitle: string; status: string; href: string }
+
 export type Person = {
   key: string
   email: string
@@ -178,11 +226,94 @@ export type Person = {
   subscriptionReadable: boolean
   deliveries: number
   note: { id: number; notes: string } | null
+  /** Their purchases of coaching packages; null when the user may not read purchases (admins only). */
+  purchases: PersonPurchase[] | null
+  /** Their session credits from the ledger; null when they hold none, or the user may not read them. */
+  credits: PersonCredits | null
+  /** Their coaching sessions, latest first; null when the user may not read them. */
+  sessions: PersonSession[] | null
 }
 
 const when = (iso: string, timeZone: string): string => {
   const d = new Date(iso)
   return `${dayLabel(d, timeZone)}, ${dayKey(d, timeZone).slice(0, 4)}, ${timeLabel(d, timeZone)}`
+}
+
+const SESSION_STATUS: Record<string, string> = {
+  booked: 'Booked',
+  cancelled: 'Cancelled',
+  held: 'Held',
+  missed: 'Missed',
+}
+
+const PAYMENT_METHOD: Record<string, string> = { 'bank-transfer': 'bank transfer', stripe: 'card' }
+
+const intakeOf = (value: unknown): { question: string; answer: string }[] =>
+  Array.isArray(value)
+    ? value
+        .filter((a): a is { question: unknown; answer: unknown } => Boolean(a) && typeof a === 'object')
+        .map((a) => ({ question: String(a.question ?? ''), answer: String(a.answer ?? '') }))
+    : []
+
+/** The numbers of the agreement versions some purchases accepted, by id. */
+async function versionNumbers(payload: Payload, purchases: Purchase[]): Promise<Map<number, number>> {
+  const ids = [
+    ...new Set(
+      purchases
+        .map((p) => (typeof p.agreementVersion === 'object' ? p.agreementVersion?.id : p.agreementVersion))
+        .filter((id): id is number => typeof id === 'number'),
+    ),
+  ]
+  if (ids.length === 0) return new Map()
+  const { docs } = await payload.find({
+    collection: 'agreement-versions',
+    where: { id: { in: ids } },
+    pagination: false,
+    depth: 0,
+    select: { number: true, title: true },
+    overrideAccess: true,
+  })
+  return new Map(docs.map((v: Pick<AgreementVersion, 'id' | 'number'>) => [v.id, v.number]))
+}
+
+/** A person's purchases as their page lists them, with the money of each from their ledger. */
+async function purchasesOf(
+  payload: Payload,
+  purchases: Purchase[],
+  entries: CreditEntry[] | undefined,
+  timeZone: string,
+): Promise<PersonPurchase[]> {
+  const money = balance((entries ?? []).map((e) => e.entry as LedgerEntry)).purchases
+  const versions = await versionNumbers(payload, purchases)
+  const statuses = new Map<string, string>(PURCHASE_STATUSES.map((s) => [s.value, s.label]))
+  return [...purchases]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((p) => {
+      const b = money[String(p.id)]
+      const versionId = typeof p.agreementVersion === 'object' ? p.agreementVersion?.id : p.agreementVersion
+      const version = typeof versionId === 'number' ? versions.get(versionId) : undefined
+      return {
+        id: p.id,
+        reference: p.reference ?? '',
+        packageTitle: p.packageTitle,
+        status: statuses.get(p.status) ?? p.status,
+        paid: formatCents(b?.paid ?? 0),
+        refunded: formatCents(b?.refundedAmount ?? 0),
+        method: PAYMENT_METHOD[p.paymentMethod ?? ''] ?? 'not chosen',
+        when: when(p.createdAt, timeZone),
+        href: `/admin/collections/purchases/${p.id}`,
+        agreement:
+          p.agreementHash && p.agreedName && p.agreedAt
+            ? {
+                version: version === undefined ? 'a version no longer on the site' : `version ${version}`,
+                hash: p.agreementHash,
+                name: p.agreedName,
+                at: when(p.agreedAt, timeZone),
+              }
+            : null,
+        intake: intakeOf(p.intakeAnswers),
+      }
+    })
 }
 
 const workshopIdOf = (r: Pick<WorkshopRegistration, 'workshop'>): number =>
@@ -218,14 +349,20 @@ export async function readPerson(
   const email = await addressOfKey(payload, user, key)
   if (!email) return null
   const r = { payload, user }
-  const [messages, calls, registrations, subscribers, notes, { timeZone }] = await Promise.all([
-    rowsFor<ContactMessage>(r, 'contact-messages', email),
-    rowsFor<DiscoveryCall>(r, 'discovery-calls', email),
-    rowsFor<WorkshopRegistration>(r, 'workshop-registrations', email),
-    rowsFor<Subscriber>(r, 'subscribers', email),
-    rowsFor<PersonNote>(r, 'person-notes', email),
-    readAvailability(payload),
-  ])
+  const [messages, calls, registrations, subscribers, notes, purchases, sessions, entries, { timeZone }] =
+    await Promise.all([
+      rowsFor<ContactMessage>(r, 'contact-messages', email),
+      rowsFor<DiscoveryCall>(r, 'discovery-calls', email),
+      rowsFor<WorkshopRegistration>(r, 'workshop-registrations', email),
+      rowsFor<Subscriber>(r, 'subscribers', email),
+      rowsFor<PersonNote>(r, 'person-notes', email),
+      rowsFor<Purchase>(r, 'purchases', email),
+      rowsFor<CoachingSession>(r, 'coaching-sessions', email),
+      rowsFor<CreditEntry>(r, 'credit-entries', email),
+      readAvailability(payload),
+    ])
+  const ledger = [...(entries ?? [])].sort((a, b) => a.seq - b.seq)
+  const credits = ledger.length ? balance(ledger.map((e) => e.entry as LedgerEntry)) : null
   const subscriber = subscribers?.[0]
   const deliveries = subscriber
     ? ((
@@ -245,6 +382,7 @@ export async function readPerson(
     ...(messages ?? []).map((m) => ({ name: m.name, at: m.receivedAt })),
     ...(calls ?? []).map((c) => ({ name: c.name, at: c.createdAt })),
     ...(registrations ?? []).map((w) => ({ name: w.name, at: w.createdAt })),
+    ...(purchases ?? []).flatMap((p) => (p.agreedName && p.agreedAt ? [{ name: p.agreedName, at: p.agreedAt }] : [])),
   ]
   return {
     key,
@@ -293,6 +431,31 @@ export async function readPerson(
       : null,
     deliveries,
     note: notes?.[0] ? { id: notes[0].id, notes: notes[0].notes ?? '' } : null,
+    purchases: purchases ? await purchasesOf(payload, purchases, entries && ledger, timeZone) : null,
+    credits: credits
+      ? {
+          bought: credits.bought,
+          used: credits.used,
+          booked: credits.held,
+          left: credits.left,
+          forfeited: credits.forfeited,
+          refunded: credits.refunded,
+        }
+      : null,
+    sessions: !sessions
+      ? null
+      : byDate(sessions, (c) => c.startsAt).map((c) => ({
+          id: c.id,
+          when: when(c.startsAt, timeZone),
+          packageTitle: c.packageTitle ?? '',
+          status:
+            c.status === 'booked'
+              ? new Date(c.endsAt) > now
+                ? 'Booked'
+                : 'Past'
+              : (SESSION_STATUS[c.status] ?? c.status),
+          href: `/admin/collections/coaching-sessions/${c.id}`,
+        })),
   }
 }
 
@@ -309,6 +472,14 @@ export type Erasure = {
   deliveries: number
   notes: number
   mails: number
+  /** Coaching sessions (with the coach's private notes on them), cancelled and past ones included. */
+  sessions: number
+  /** Booked coaching sessions still ahead, which block it. */
+  upcomingSessions: number
+  /** Purchases never paid (checkout left unfinished): deleted. */
+  unpaidPurchases: number
+  /** Paid purchases: kept for the coach's books, without the intake answers (decision 067). */
+  paidPurchases: number
 }
 
 type Found = {
@@ -321,6 +492,10 @@ type Found = {
   notes: PersonNote[]
   mails: MailOutbox[]
   deliveries: { id: number }[]
+  purchases: Purchase[]
+  sessions: CoachingSession[]
+  /** Their credit ledger, in order: kept (decision 067). */
+  entries: CreditEntry[]
 }
 
 /** Every row that holds this address, whoever may read it (the erasure and download are for admins). */
@@ -343,6 +518,9 @@ async function everythingAbout(payload: Payload, email: string, req?: Partial<Pa
   const subscribers = await all<Subscriber>('subscribers')
   const notes = await all<PersonNote>('person-notes')
   const mails = await all<MailOutbox>('mail-outbox', 'to', addressIn)
+  const purchases = await all<Purchase>('purchases')
+  const sessions = await all<CoachingSession>('coaching-sessions')
+  const entries = (await all<CreditEntry>('credit-entries')).sort((a, b) => a.seq - b.seq)
   const ids = subscribers.map((s) => s.id)
   const { docs: deliveries } = ids.length
     ? await payload.find({
@@ -370,6 +548,9 @@ async function everythingAbout(payload: Payload, email: string, req?: Partial<Pa
     subscribers,
     notes,
     mails,
+    purchases,
+    sessions,
+    entries,
     deliveries: deliveries.filter(
       (d) => normalAddress(d.email) === email || (typeof d.subscriber === 'number' && ids.includes(d.subscriber)),
     ),
@@ -389,6 +570,10 @@ const counts = (f: Found, now: Date): Erasure => ({
   deliveries: f.deliveries.length,
   notes: f.notes.length,
   mails: f.mails.length,
+  sessions: f.sessions.length,
+  upcomingSessions: f.sessions.filter((c) => c.status === 'booked' && new Date(c.endsAt) > now).length,
+  unpaidPurchases: f.purchases.filter((p) => p.status !== 'paid').length,
+  paidPurchases: f.purchases.filter((p) => p.status === 'paid').length,
 })
 
 /** What erasing this address would delete (for the confirmation). */
@@ -408,6 +593,50 @@ export async function personExport(payload: Payload, email: string) {
     newsletterDeliveries: f.deliveries,
     notes: f.notes[0] ?? null,
     mailsToThem: f.mails,
+    purchases: f.purchases.map(purchaseExport),
+    creditEntries: f.entries.map((e) => ({ seq: e.seq, type: e.type, at: e.at, entry: e.entry })),
+    coachingSessions: f.sessions,
+  }
+}
+
+/**
+ * A purchase as their download holds it: what they bought and paid, the agreement they accepted (its SHA-256
+ * under `sha256`: the download leaves out fields named like secrets, and this one is not), their answers; not
+ * the hashes of their mailed code or page link.
+ */
+const purchaseExport = (p: Purchase) => ({
+  id: p.id,
+  reference: p.reference,
+  status: p.status,
+  email: p.email,
+  packageTitle: p.packageTitle,
+  amount: p.amount,
+  sessions: p.sessions,
+  sessionMinutes: p.sessionMinutes,
+  validityDays: p.validityDays,
+  paymentMethod: p.paymentMethod,
+  paidAt: p.paidAt,
+  createdAt: p.createdAt,
+  agreement: p.agreementHash
+    ? {
+        version: p.agreementVersion,
+        sha256: p.agreementHash,
+        typedName: p.agreedName,
+        acceptedAt: p.agreedAt,
+        verifiedEmail: p.agreedEmail,
+      }
+    : null,
+  intakeAnswers: p.intakeAnswers,
+})
+
+/** A person with a coaching session booked still ahead: the coach cancels it first. */
+export class UpcomingSessionFirst extends Error {
+  constructor(readonly upcoming: number) {
+    super(
+      upcoming === 1
+        ? 'This person has a booked coaching session still ahead. Cancel it first (they get the usual cancellation), then erase them.'
+        : `This person has ${upcoming} booked coaching sessions still ahead. Cancel them first (they get the usual cancellation), then erase them.`,
+    )
   }
 }
 
@@ -451,6 +680,7 @@ export async function erasePerson(
   const erased = counts(found, now)
   if (erased.upcomingCalls > 0) throw new UpcomingCallFirst(erased.upcomingCalls)
   if (erased.upcomingWorkshops > 0) throw new UpcomingWorkshopFirst(erased.upcomingWorkshops)
+  if (erased.upcomingSessions > 0) throw new UpcomingSessionFirst(erased.upcomingSessions)
   await deleteInTurn(
     req,
     'contact-messages',
@@ -489,5 +719,28 @@ export async function erasePerson(
     'mail-outbox',
     found.mails.map((m) => m.id),
   )
+  // Coaching: their sessions (and the coach's notes on them) and the purchases never paid go; a paid purchase
+  // and the credit ledger stay for the coach's books, without the intake answers, and their page's link and
+  // mailed code stop working (decision 067).
+  await deleteInTurn(
+    req,
+    'coaching-sessions',
+    found.sessions.map((c) => c.id),
+  )
+  await deleteInTurn(
+    req,
+    'purchases',
+    found.purchases.filter((p) => p.status !== 'paid').map((p) => p.id),
+  )
+  for (const p of found.purchases.filter((p) => p.status === 'paid')) {
+    await payload.update({
+      collection: 'purchases',
+      id: p.id,
+      data: { intakeAnswers: null, clientKey: null, codeHash: null, codeExpiresAt: null },
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+  }
   return erased
 }

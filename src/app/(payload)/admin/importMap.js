@@ -31,6 +31,7 @@ import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@
 import { CoachCancels as CoachCancels_e14720e273232e46426a702f1a7d429d } from '@/features/workshops/admin/CoachCancels'
 import { RegistrationsExportLink as RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc } from '@/features/workshops/RegistrationsExportLink'
 import { MarkPaid as MarkPaid_c1f50c5fe18010eb0f20cb3422580863 } from '@/features/packages/admin/MarkPaid'
+import { RefundPayment as RefundPayment_5fad4cdaa8e4117c2436e5a9d5326e0a } from '@/features/packages/admin/RefundPayment'
 import { IntakeAnswers as IntakeAnswers_4c4110f0f2154c6b4854d26d71bb179f } from '@/features/packages/admin/IntakeAnswers'
 import { WorkshopRegistrationsLinks as WorkshopRegistrationsLinks_672464350b4a42b7694b8e95dfabda4b } from '@/features/workshops/WorkshopRegistrationsLinks'
 import { CurrentPasswordField as CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2 } from '@/features/accounts/CurrentPasswordField'
@@ -87,6 +88,7 @@ export const importMap = {
   "@/features/workshops/admin/CoachCancels#CoachCancels": CoachCancels_e14720e273232e46426a702f1a7d429d,
   "@/features/workshops/RegistrationsExportLink#RegistrationsExportLink": RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc,
   "@/features/packages/admin/MarkPaid#MarkPaid": MarkPaid_c1f50c5fe18010eb0f20cb3422580863,
+  "@/features/packages/admin/RefundPayment#RefundPayment": RefundPayment_5fad4cdaa8e4117c2436e5a9d5326e0a,
   "@/features/packages/admin/IntakeAnswers#IntakeAnswers": IntakeAnswers_4c4110f0f2154c6b4854d26d71bb179f,
   "@/features/workshops/WorkshopRegistrationsLinks#WorkshopRegistrationsLinks": WorkshopRegistrationsLinks_672464350b4a42b7694b8e95dfabda4b,
   "@/features/accounts/CurrentPasswordField#CurrentPasswordField": CurrentPasswordField_1876e2f3001a69fd9df0cda16e2199a2,

@@ -1,0 +1,4 @@
+import { onPostgres } from '../../support/on-databases'
+import { refundsSuite } from './refunds-suite'
+
+onPostgres('refunds', refundsSuite)

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { refundsSuite } from './refunds-suite'
+
+onSqlite(refundsSuite)
