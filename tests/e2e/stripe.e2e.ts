@@ -243,7 +243,7 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
     expect(await coach.locator('.person-credits').innerText()).toBe(
       'Bought 1 · used 0 · booked 0 · left 0 · forfeited 0 · refunded 1',
     )
-    await expectNoSeriousA11yViolations(coach, 'the client’s page in People')
+    await expectNoSeriousA11yViolations(coach, 'the client’s page in People', '.people')
 
     // Forged, unsigned: 400, nothing stored.
     const forged = standIn.signed(standIn.refund(sessionId, 1), 'whsec_someone_else')

@@ -173,7 +173,11 @@ export async function PersonView(props: AdminViewServerProps) {
             {isAdmin && preview ? (
               <>
                 <p>
-                  <a href={`/cms-api/people/${person.key}/export.json`} download>
+                  <a
+                    href={`/cms-api/people/${person.key}/export.json`}
+                    download
+                    style={{ display: 'inline-block', minHeight: '24px', lineHeight: '24px' }}
+                  >
                     Download all about this person (JSON)
                   </a>
                 </p>
