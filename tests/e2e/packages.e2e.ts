@@ -167,9 +167,7 @@ describe('buying the Starter Session by bank transfer', () => {
     const client = await newVisitor({ javaScriptEnabled: true })
     await client.goto(`${SEEDED}${link}`)
     expect(await client.locator('h1').innerText()).toBe('Welcome, Ada Lovelace')
-    expect(await client.locator('.credit-counts').innerText()).toMatch(
-      /Bought\s+1\s+Used\s+0\s+Booked\s+0\s+Left to book\s+1/,
-    )
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+0\s+Left\s+1\s*$/)
     const receipt = await client.locator('.client-purchase').innerText()
     expect(receipt).toContain(reference)
     expect(receipt).toContain('$150 by bank transfer')
@@ -177,7 +175,7 @@ describe('buying the Starter Session by bank transfer', () => {
     await client.getByRole('heading', { name: 'Coaching agreement, version 1' }).waitFor()
     await expectNoSeriousA11yViolations(client, 'the client’s page')
 
-    // The client books the session from an open time of their page (with JavaScript): one credit is taken.
+    // The client books the session from an open time of their page (with JavaScript) and sees one credit used.
     expect(await client.locator('#book-session-heading').innerText()).toBe('Book a session')
     expect(await client.locator('#upcoming-heading + p').innerText()).toBe('No sessions booked yet.')
     const times = client.locator('#book-session input[name="slot"]')
@@ -187,11 +185,12 @@ describe('buying the Starter Session by bank transfer', () => {
     await client.getByRole('button', { name: 'Book this session' }).click()
     await expect
       .poll(() => client.locator('.form-notice').innerText())
-      .toBe('Your session is booked. The invite is on its way to your inbox.')
-    expect(await client.locator('.credit-counts').innerText()).toMatch(
-      /Bought\s+1\s+Used\s+0\s+Booked\s+1\s+Left to book\s+0/,
-    )
+      .toBe('Your session is booked. 1 credit used, 0 left. The invite is on its way to your inbox.')
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
     expect(await client.locator('.client-session').count()).toBe(1)
+    expect(await client.locator('.credit-rule').innerText()).toBe(
+      'Booking a session uses one credit. Cancel at least 24 hours before and it is yours again.',
+    )
     // No credit left: no times to book.
     expect(await client.locator('#book-session').count()).toBe(0)
     await expectNoSeriousA11yViolations(client, 'the client’s page with a session booked')
@@ -210,9 +209,7 @@ describe('buying the Starter Session by bank transfer', () => {
     await expect
       .poll(() => plain.locator('.form-notice').innerText())
       .toBe('Your session has a new time. The updated invite is on its way to your inbox.')
-    expect(await plain.locator('.credit-counts').innerText()).toMatch(
-      /Bought\s+1\s+Used\s+0\s+Booked\s+1\s+Left to book\s+0/,
-    )
+    expect(await plain.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
     await axeOf(plain.url(), 'the client’s page after a move without JavaScript')
     const moved = invite(await mailTo(address, 'Your coaching session has a new time'))
     expect(moved).toEqual({ ...booked, sequence: 1, start: movedTo })

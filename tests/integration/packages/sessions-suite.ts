@@ -8,7 +8,7 @@ import { DAY, MINUTE } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { aCall, callTimes, newClients } from '../../support/scenarios'
-import { creditEntriesOf } from '../../support/credits'
+import { aPaidClient, creditEntriesOf } from '../../support/credits'
 import { countOf, testSite } from '../../support/site'
 
 type Sessions = typeof import('@/features/packages/sessions')
@@ -73,32 +73,7 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
     })
 
     /** A client who bought the Starter Session (or `sessions` of them) and paid at NOW: their credits open. */
-    async function aClient(name: string, sessions = 1) {
-      const { clientKeyOf, clientToken } = await import('@/features/packages/tokens')
-      const { openCredits, bankTransferKey } = await import('@/features/packages/paid')
-      const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${label.toLowerCase()}@example.com`
-      const purchase = await payload.create({
-        collection: 'purchases',
-        data: {
-          status: 'paid',
-          email,
-          clientKey: clientKeyOf(email),
-          packageTitle: 'Starter Session',
-          amount: 15000 * sessions,
-          sessions,
-          sessionMinutes: 60,
-          validityDays: 90,
-          paymentMethod: 'bank-transfer',
-          paidAt: NOW.toISOString(),
-          agreedName: name,
-        },
-        overrideAccess: true,
-      })
-      expect((await openCredits(payload, purchase, { key: bankTransferKey(purchase.id) })).status).toBe('recorded')
-      const client = (await mod.clientByToken(payload, clientToken(email)))!
-      expect(client).toMatchObject({ email, name })
-      return { client, purchase, email }
-    }
+    const aClient = (name: string, sessions = 1) => aPaidClient(payload, { name, label, paidAt: NOW, sessions })
 
     const sessionsOf = (email: string) => mod.sessionsOf(payload, email)
     const balanceOf = async (email: string) =>
