@@ -129,8 +129,13 @@ export async function ClientPage({ token, done, problem }: { token: string; done
                           token={token}
                           session={s.id}
                           when={when}
-                          late={!movable && rules.lateCancellationUsesCredit}
-                          notice={`${NOTICE_HOURS} hours`}
+                          note={
+                            !rules.lateCancellationUsesCredit
+                              ? 'Cancelling it gives its credit back.'
+                              : movable
+                                ? `You can cancel until ${NOTICE_HOURS} hours before it starts and keep its credit.`
+                                : `It starts in less than ${NOTICE_HOURS} hours: cancelling now uses its credit.`
+                          }
                         />
                         {moveTo && moveTo.slots.length > 0 && (
                           <details className="move-session">
