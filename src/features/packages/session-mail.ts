@@ -54,26 +54,21 @@ const when = (s: MailSession, zone: string) => `When: ${formatSlot(new Date(s.st
 
 export type SessionChange = 'booked' | 'moved' | 'cancelled'
 
+export type SessionMailOptions = {
+  zone: string
+  settings: MailSettings
+  creditUsed?: boolean
+  noticeHours: number
+  /** Who made the change: the coach's own (from the admin) say so, with her line to the client. */
+  by?: Actor
+  line?: string
+}
+
 /** The client's mail and the coach's about one change of a session, both with the invite. */
 export function sessionMails(
   s: MailSession,
   change: SessionChange,
-  {
-    zone,
-    settings,
-    creditUsed = false,
-    noticeHours,
-    by = 'client',
-    line,
-  }: {
-    zone: string
-    settings: MailSettings
-    creditUsed?: boolean
-    noticeHours: number
-    /** Who made the change: the coach's own (from the admin) say so, with her line to the client. */
-    by?: Actor
-    line?: string
-  },
+  { zone, settings, creditUsed = false, noticeHours, by = 'client', line }: SessionMailOptions,
 ): [OutgoingMail, OutgoingMail] {
   const said = by === 'coach' ? line?.trim() : undefined
   const page = `${settings.siteUrl}${clientPath(s.email)}`
@@ -152,15 +147,7 @@ export async function mailSessionChange(
   payload: Payload,
   s: MailSession,
   change: SessionChange,
-  options: {
-    zone: string
-    settings: MailSettings
-    creditUsed?: boolean
-    noticeHours: number
-    by?: Actor
-    line?: string
-    now: Date
-  },
+  options: SessionMailOptions & { now: Date },
   req: Partial<PayloadRequest>,
 ): Promise<void> {
   const [client, coach] = sessionMails(s, change, options)

@@ -8,7 +8,7 @@ import type { TestDatabase } from '../../support/database'
 import { aPaidClient, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
-import { aCall, callTimes } from '../../support/scenarios'
+import { aCall, anAdminAndAnEditor, callTimes, openEveryDayInUtc } from '../../support/scenarios'
 import { testSite } from '../../support/site'
 
 type Sessions = typeof import('@/features/packages/sessions')
@@ -33,33 +33,14 @@ export function coachSessionsSuite(label: string, setup: () => Promise<TestDatab
     let payload: Payload
     const site = testSite(setup, { smtp: true })
     let mod: Sessions
-    const admin = { email: `admin.${label.toLowerCase()}@example.com`, password: 'a quiet lake at dawn 2026' }
-    const editor = { email: `editor.${label.toLowerCase()}@example.com`, password: 'a quiet lake at dawn 2027' }
     let adminToken = ''
     let editorToken = ''
 
     beforeAll(async () => {
       ;({ payload } = site)
       mod = await import('@/features/packages/sessions')
-      // Open every day 09:00–17:00 UTC; the defaults otherwise (24 hours' notice, 15 minutes' buffer, 30 days).
-      await payload.updateGlobal({
-        slug: 'availability',
-        data: {
-          timeZone: 'UTC',
-          weeklyHours: ['1', '2', '3', '4', '5', '6', '7'].map((weekday) => ({
-            weekday: weekday as '1',
-            from: '09:00',
-            to: '17:00',
-          })),
-          daysOff: [],
-          busyCalendarUrl: null,
-        },
-        overrideAccess: true,
-      })
-      await payload.create({ collection: 'users', data: { ...admin, role: 'admin' }, overrideAccess: true })
-      await payload.create({ collection: 'users', data: { ...editor, role: 'editor' }, overrideAccess: true })
-      adminToken = (await payload.login({ collection: 'users', data: admin })).token!
-      editorToken = (await payload.login({ collection: 'users', data: editor })).token!
+      await openEveryDayInUtc(payload)
+      ;({ admin: adminToken, editor: editorToken } = await anAdminAndAnEditor(payload, label))
     })
 
     const setRules = (rules: Partial<CreditRules>) =>

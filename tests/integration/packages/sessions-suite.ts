@@ -7,7 +7,7 @@ import type { CoachingSession } from '@/payload-types'
 import { DAY, MINUTE } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
-import { aCall, callTimes, newClients } from '../../support/scenarios'
+import { aCall, callTimes, newClients, openEveryDayInUtc } from '../../support/scenarios'
 import { aPaidClient, creditEntriesOf } from '../../support/credits'
 import { countOf, testSite } from '../../support/site'
 
@@ -55,21 +55,7 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
     beforeAll(async () => {
       ;({ payload } = site)
       mod = await import('@/features/packages/sessions')
-      // Open every day 09:00–17:00 UTC; the defaults otherwise (24 hours' notice, 15 minutes' buffer, 30 days).
-      await payload.updateGlobal({
-        slug: 'availability',
-        data: {
-          timeZone: 'UTC',
-          weeklyHours: ['1', '2', '3', '4', '5', '6', '7'].map((weekday) => ({
-            weekday: weekday as '1',
-            from: '09:00',
-            to: '17:00',
-          })),
-          daysOff: [],
-          busyCalendarUrl: null,
-        },
-        overrideAccess: true,
-      })
+      await openEveryDayInUtc(payload)
     })
 
     /** A client who bought the Starter Session (or `sessions` of them) and paid at NOW: their credits open. */
