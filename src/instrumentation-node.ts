@@ -1,5 +1,6 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
 import { startNewsletterSender } from './features/newsletter/sender-worker'
+import { startCreditSweeper } from './features/packages/expiry'
 import { startWorkshopSweeper } from './features/workshops/sweeper'
 import { startOutboxWorker } from './platform/mail/worker'
 import { payloadClient } from './platform/payload'
@@ -15,5 +16,6 @@ if (process.env.NEXT_PHASE !== 'phase-production-build') {
   startNewsletterSender(payloadClient)
   startBusyCalendarReader(payloadClient)
   startWorkshopSweeper(payloadClient)
+  startCreditSweeper(payloadClient)
   registerReadinessCheck(checkReadiness)
 }

@@ -144,6 +144,7 @@ export interface Config {
     'mail-texts': MailText;
     'newsletter-archive': NewsletterArchive;
     'payment-details': PaymentDetail;
+    'session-rules': SessionRule;
   };
   globalsSelect: {
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
@@ -158,6 +159,7 @@ export interface Config {
     'mail-texts': MailTextsSelect<false> | MailTextsSelect<true>;
     'newsletter-archive': NewsletterArchiveSelect<false> | NewsletterArchiveSelect<true>;
     'payment-details': PaymentDetailsSelect<false> | PaymentDetailsSelect<true>;
+    'session-rules': SessionRulesSelect<false> | SessionRulesSelect<true>;
   };
   locale: null;
   widgets: {
@@ -234,9 +236,10 @@ export interface CoachingSession {
   startsAt_tz?: string | null;
   endsAt: string;
   blockedUntil: string;
-  status: 'booked' | 'cancelled';
+  status: 'booked' | 'cancelled' | 'held' | 'missed';
   cancelledAt?: string | null;
   cancelledAt_tz?: string | null;
+  cancelledBy?: ('client' | 'coach') | null;
   creditUsed?: boolean | null;
   coachNotes?: string | null;
   sequence: number;
@@ -1093,6 +1096,7 @@ export interface CoachingSessionsSelect<T extends boolean = true> {
   status?: T;
   cancelledAt?: T;
   cancelledAt_tz?: T;
+  cancelledBy?: T;
   creditUsed?: T;
   coachNotes?: T;
   sequence?: T;
@@ -2388,6 +2392,27 @@ export interface PaymentDetail {
   createdAt?: string | null;
 }
 /**
+ * How your clients’ session credits are counted. A change applies from now on; what already happened keeps the rule of its time.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-rules".
+ */
+export interface SessionRule {
+  id: number;
+  /**
+   * A client can move or cancel a session on their page until this many hours before it.
+   */
+  coachingRescheduleNoticeHours: number;
+  lateCancellationUsesCredit?: boolean | null;
+  noShowUsesCredit?: boolean | null;
+  /**
+   * Unticked, credits stay bookable after the package’s validity, and none are forfeited.
+   */
+  creditsExpire?: boolean | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
@@ -2805,6 +2830,19 @@ export interface PaymentDetailsSelect<T extends boolean = true> {
   account?: T;
   bank?: T;
   referenceHint?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "session-rules_select".
+ */
+export interface SessionRulesSelect<T extends boolean = true> {
+  coachingRescheduleNoticeHours?: T;
+  lateCancellationUsesCredit?: T;
+  noShowUsesCredit?: T;
+  creditsExpire?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -44,6 +44,7 @@ import { WorkshopRegistrations } from '@/features/workshops/WorkshopRegistration
 import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
 import { Packages } from '@/features/packages/Packages'
 import { PaymentDetails } from '@/features/packages/PaymentDetails'
+import { SessionRules } from '@/features/packages/SessionRules'
 import { Purchases } from '@/features/packages/Purchases'
 import { StripeEvents } from '@/features/packages/StripeEvents'
 import { Announcement } from '@/features/site/Announcement'
@@ -150,6 +151,7 @@ export default buildConfig({
     MailTexts,
     NewsletterArchive,
     PaymentDetails,
+    SessionRules,
   ]
     .map(zonePickersInBrowser)
     .map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),

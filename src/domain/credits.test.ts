@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   balance,
+  clientCounts,
   DEFAULT_CREDIT_RULES,
   fold,
   record,
@@ -106,6 +107,20 @@ describe('the credit ledger', () => {
     expect(counts(balance(booked))).toEqual({ bought: 3, used: 0, left: 2, held: 1, forfeited: 0, refunded: 0 })
     const done = ledgerOf([...booked, held('s1', T0 + 3 * D + H)])
     expect(counts(balance(done))).toEqual({ bought: 3, used: 1, left: 2, held: 0, forfeited: 0, refunded: 0 })
+  })
+
+  it('tells the client a booked session used its credit: bought = used + left, held or booked alike', () => {
+    const booked = ledgerOf([open('p1', 1), book('s1', T0 + 3 * D)])
+    expect(clientCounts(balance(booked))).toEqual({
+      bought: 1,
+      used: 1,
+      booked: 1,
+      left: 0,
+      forfeited: 0,
+      refunded: 0,
+    })
+    const done = ledgerOf([...booked, held('s1', T0 + 3 * D + H)])
+    expect(clientCounts(balance(done))).toMatchObject({ bought: 1, used: 1, booked: 0, left: 0 })
   })
 
   it('refuses a booking with nothing left, in words the client reads', () => {
@@ -484,6 +499,9 @@ function expectBalanced(b: Balance, ledger: Ledger) {
   for (const c of [b, ...Object.values(b.purchases)]) {
     for (const k of COUNTS) if (!Number.isSafeInteger(c[k]) || c[k] < 0) throw new Error(`${k} is ${c[k]}`)
     if (c.bought !== c.used + c.left + c.held + c.forfeited + c.refunded) throw new Error(`drift: ${JSON.stringify(c)}`)
+    const seen = clientCounts(c)
+    if (seen.bought !== seen.used + seen.left + seen.forfeited + seen.refunded)
+      throw new Error('the client’s counts drift')
   }
   for (const p of Object.values(b.purchases))
     if (p.expired && p.left !== 0) throw new Error('credits left after expiry')

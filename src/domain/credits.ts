@@ -316,6 +316,24 @@ export function balanceOf(s: LedgerState): Balance {
 export const balance = (ledger: Ledger): Balance => balanceOf(fold(ledger))
 
 /**
+ * The counts in the client's words: a booked session has used its credit (it comes back when the session is
+ * cancelled in time, or by the coach), so `used` takes in the ledger's `held` and `booked` says how many of
+ * those are still ahead. bought = used + left + forfeited + refunded, as the ledger's equation with held in used.
+ */
+export type ClientCounts = Omit<CreditCounts, 'held'> & { booked: number }
+
+export function clientCounts(b: CreditCounts): ClientCounts {
+  return {
+    bought: b.bought,
+    used: b.used + b.held,
+    booked: b.held,
+    left: b.left,
+    forfeited: b.forfeited,
+    refunded: b.refunded,
+  }
+}
+
+/**
  * The purchase a session starting at `startsAt` draws on: of those with a credit left (and, when credits expire,
  * still valid at the start), the one whose validity ends first; the smallest id on a tie. Null when none.
  */

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz'
 import ICAL from 'ical.js'
 import type { Browser } from 'playwright-core'
 import type { Email } from 'postal-mime'
@@ -21,6 +22,10 @@ const mailsTo = async (address: string): Promise<Email[]> =>
   (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
 
 /** The one mail to `address` whose subject starts with `subject`, once it has been written. */
+/** Every mail to `address` whose subject starts with `subject`, oldest first. */
+const mailsWith = async (address: string, subject: string): Promise<Email[]> =>
+  (await mailsTo(address)).filter((m) => m.subject?.startsWith(subject))
+
 async function mailTo(address: string, subject: string): Promise<Email> {
   await expect
     .poll(async () => (await mailsTo(address)).filter((m) => m.subject?.startsWith(subject)).length, {
@@ -167,9 +172,7 @@ describe('buying the Starter Session by bank transfer', () => {
     const client = await newVisitor({ javaScriptEnabled: true })
     await client.goto(`${SEEDED}${link}`)
     expect(await client.locator('h1').innerText()).toBe('Welcome, Ada Lovelace')
-    expect(await client.locator('.credit-counts').innerText()).toMatch(
-      /Bought\s+1\s+Used\s+0\s+Booked\s+0\s+Left to book\s+1/,
-    )
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+0\s+Left\s+1\s*$/)
     const receipt = await client.locator('.client-purchase').innerText()
     expect(receipt).toContain(reference)
     expect(receipt).toContain('$150 by bank transfer')
@@ -177,7 +180,7 @@ describe('buying the Starter Session by bank transfer', () => {
     await client.getByRole('heading', { name: 'Coaching agreement, version 1' }).waitFor()
     await expectNoSeriousA11yViolations(client, 'the client’s page')
 
-    // The client books the session from an open time of their page (with JavaScript): one credit is taken.
+    // The client books the session from an open time of their page (with JavaScript) and sees one credit used.
     expect(await client.locator('#book-session-heading').innerText()).toBe('Book a session')
     expect(await client.locator('#upcoming-heading + p').innerText()).toBe('No sessions booked yet.')
     const times = client.locator('#book-session input[name="slot"]')
@@ -187,11 +190,12 @@ describe('buying the Starter Session by bank transfer', () => {
     await client.getByRole('button', { name: 'Book this session' }).click()
     await expect
       .poll(() => client.locator('.form-notice').innerText())
-      .toBe('Your session is booked. The invite is on its way to your inbox.')
-    expect(await client.locator('.credit-counts').innerText()).toMatch(
-      /Bought\s+1\s+Used\s+0\s+Booked\s+1\s+Left to book\s+0/,
-    )
+      .toBe('Your session is booked. 1 credit used, 0 left. The invite is on its way to your inbox.')
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
     expect(await client.locator('.client-session').count()).toBe(1)
+    expect(await client.locator('.credit-rule').innerText()).toBe(
+      'Booking a session uses one credit. Cancel at least 24 hours before and it is yours again.',
+    )
     // No credit left: no times to book.
     expect(await client.locator('#book-session').count()).toBe(0)
     await expectNoSeriousA11yViolations(client, 'the client’s page with a session booked')
@@ -210,9 +214,7 @@ describe('buying the Starter Session by bank transfer', () => {
     await expect
       .poll(() => plain.locator('.form-notice').innerText())
       .toBe('Your session has a new time. The updated invite is on its way to your inbox.')
-    expect(await plain.locator('.credit-counts').innerText()).toMatch(
-      /Bought\s+1\s+Used\s+0\s+Booked\s+1\s+Left to book\s+0/,
-    )
+    expect(await plain.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
     await axeOf(plain.url(), 'the client’s page after a move without JavaScript')
     const moved = invite(await mailTo(address, 'Your coaching session has a new time'))
     expect(moved).toEqual({ ...booked, sequence: 1, start: movedTo })
@@ -229,5 +231,116 @@ describe('buying the Starter Session by bank transfer', () => {
     await plain.reload()
     expect(await plain.locator('.client-session').innerText()).not.toContain('career change')
     expect(await plain.content()).not.toContain('Start from the career change.')
-  }, 300_000)
+
+    // The coach moves the session from its screen, to one of her open times, with a line to the client.
+    const sessionUrl = coach.url()
+    const panel = coach.locator('#move-session')
+    await coach.getByRole('heading', { name: 'Move this session', level: 2 }).waitFor()
+    await expectNoSeriousA11yViolations(coach, 'Move this session', '#move-session')
+    const timeZone = /Times in (\S+) \(Booking → Availability\)/.exec(await panel.innerText())![1]!
+    const select = panel.getByLabel('New time', { exact: true })
+    const offered = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+    const coachMovedTo = offered.filter((v) => v && v !== movedTo).at(-1)!
+    await select.selectOption(coachMovedTo)
+    await panel.getByLabel('A line to the client (optional)').fill('Something came up on my side, sorry!')
+    await panel.getByRole('button', { name: 'Move the session' }).click()
+    await expect
+      .poll(() => coach.locator('#move-session-outcome').innerText(), { timeout: 30_000 })
+      .toMatch(/^Moved to .+\. Ada Lovelace gets the new time by mail with your line, with an updated invite\.$/)
+    await expect.poll(async () => (await mailsWith(address, 'Your coaching session has a new time')).length).toBe(2)
+    const coachMoved = (await mailsWith(address, 'Your coaching session has a new time')).find((m) =>
+      m.text?.includes('has moved your coaching session'),
+    )!
+    expect(coachMoved.text).toMatch(/writes:\nSomething came up on my side, sorry!/)
+    expect(invite(coachMoved)).toEqual({ ...booked, sequence: 2, start: coachMovedTo })
+
+    // …and cancels it: the credit is back with the client, who gets the cancellation with the coach's line.
+    await coach.locator('#move-session').getByLabel('A line to the client (optional)').fill('Let us find a new day.')
+    await coach.getByRole('button', { name: 'Cancel the session' }).click()
+    await expect
+      .poll(() => coach.locator('#session-outcome').innerText(), { timeout: 30_000 })
+      .toBe(
+        'Cancelled. The credit is back with Ada Lovelace, who gets a note by mail with your line that takes it out of their calendar.',
+      )
+    const cancelledByCoach = await mailTo(address, 'Your coaching session is cancelled')
+    expect(cancelledByCoach.text).toContain('Its credit is yours again, to book another time.')
+    expect(invite(cancelledByCoach)).toMatchObject({ method: 'CANCEL', uid: booked.uid, sequence: 3 })
+    await client.reload()
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+0\s+Left\s+1\s*$/)
+
+    // The coach's rule: a late cancellation gives its credit back (Packages → Session rules, clicked).
+    const rules = async (lateUsesCredit: boolean) => {
+      await coach.goto(`${SEEDED}/admin/globals/session-rules`)
+      await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
+      expect(await coach.locator('#field-coachingRescheduleNoticeHours').inputValue()).toBe('24')
+      const box = coach.getByLabel('A session cancelled later than that uses its credit')
+      if (lateUsesCredit) await box.check()
+      else await box.uncheck()
+      await coach.getByRole('button', { name: 'Save', exact: true }).click()
+      await coach.getByText('Updated successfully.').first().waitFor()
+    }
+    await rules(false)
+
+    /** The client books the last time offered; the coach moves it, knowingly, to `minutes` from now. */
+    const bookSoon = async (minutes: number) => {
+      await client.reload()
+      await client.locator('#book-session input[name="slot"]').last().check()
+      await client.getByRole('button', { name: 'Book this session' }).click()
+      await expect
+        .poll(() => client.locator('.form-notice').innerText())
+        .toBe('Your session is booked. 1 credit used, 0 left. The invite is on its way to your inbox.')
+      await coach.goto(`${SEEDED}/admin/collections/coaching-sessions?sort=-createdAt`)
+      await coach.getByRole('link', { name: 'Ada Lovelace' }).first().click()
+      await coach.waitForURL(/\/admin\/collections\/coaching-sessions\/\d+$/)
+      const own = coach.locator('#move-session')
+      await own.getByLabel('Outside my open hours').check()
+      const soon = new TZDate(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000, timeZone)
+      const two = (n: number) => String(n).padStart(2, '0')
+      await own
+        .getByLabel('Date', { exact: true })
+        .fill(`${soon.getFullYear()}-${two(soon.getMonth() + 1)}-${two(soon.getDate())}`)
+      await own
+        .getByLabel(`Time (${timeZone})`, { exact: true })
+        .fill(`${two(soon.getHours())}:${two(soon.getMinutes())}`)
+      await own.getByRole('button', { name: 'Move the session' }).click()
+      await expect
+        .poll(() => coach.locator('#move-session-outcome').innerText(), { timeout: 30_000 })
+        .toMatch(/^Moved to /)
+      return coach.url()
+    }
+    await bookSoon(60)
+    await client.reload()
+    expect(await client.locator('.client-session').innerText()).toContain(
+      'This session starts in less than 24 hours, so it can no longer be moved.',
+    )
+    expect(await client.locator('.client-session').innerText()).toContain('Cancelling it gives its credit back.')
+    await client.getByRole('button', { name: /^Cancel this session/ }).click()
+    await expect
+      .poll(() => client.locator('.form-notice').innerText())
+      .toBe(
+        'Your session is cancelled and its credit is yours again (1 credit left). A note is on its way to your inbox.',
+      )
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+0\s+Left\s+1\s*$/)
+    await rules(true)
+
+    // A session that has started: the coach marks it missed, and under her rules it uses its credit.
+    const startingUrl = await bookSoon(2)
+    expect(startingUrl).not.toBe(sessionUrl)
+    await expect
+      .poll(
+        async () => {
+          await coach.goto(startingUrl)
+          return coach.getByRole('heading', { name: 'How did it go?', level: 2 }).count()
+        },
+        { timeout: 240_000, interval: 5_000 },
+      )
+      .toBe(1)
+    await expectNoSeriousA11yViolations(coach, 'How did it go?', '#mark-session')
+    await coach.getByRole('button', { name: 'Mark missed' }).click()
+    await expect
+      .poll(() => coach.locator('#session-outcome').innerText(), { timeout: 30_000 })
+      .toBe('Marked missed. Under your session rules it uses its credit.')
+    await client.reload()
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
+  }, 600_000)
 })

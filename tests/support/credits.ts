@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { expect } from 'vitest'
 
 /** A client's credit ledger as stored (src/features/packages/CreditEntries.ts), in the order it was written. */
 export async function creditEntriesOf(payload: Payload, email: string) {
@@ -11,4 +12,40 @@ export async function creditEntriesOf(payload: Payload, email: string) {
     overrideAccess: true,
   })
   return docs
+}
+
+/**
+ * A client who bought the Starter Session (or `sessions` of them, 60 minutes each, valid 90 days) by bank
+ * transfer, paid at `paidAt`: their purchase and their credits open, as the coach's "Mark payment received"
+ * opens them. `label` keeps the suites' addresses apart.
+ */
+export async function aPaidClient(
+  payload: Payload,
+  { name, label, paidAt, sessions = 1 }: { name: string; label: string; paidAt: Date; sessions?: number },
+) {
+  const { clientKeyOf, clientToken } = await import('@/features/packages/tokens')
+  const { openCredits, bankTransferKey } = await import('@/features/packages/paid')
+  const { clientByToken } = await import('@/features/packages/sessions')
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${label.toLowerCase()}@example.com`
+  const purchase = await payload.create({
+    collection: 'purchases',
+    data: {
+      status: 'paid',
+      email,
+      clientKey: clientKeyOf(email),
+      packageTitle: 'Starter Session',
+      amount: 15000 * sessions,
+      sessions,
+      sessionMinutes: 60,
+      validityDays: 90,
+      paymentMethod: 'bank-transfer',
+      paidAt: paidAt.toISOString(),
+      agreedName: name,
+    },
+    overrideAccess: true,
+  })
+  expect((await openCredits(payload, purchase, { key: bankTransferKey(purchase.id) })).status).toBe('recorded')
+  const client = (await clientByToken(payload, clientToken(email)))!
+  expect(client).toMatchObject({ email, name })
+  return { client, purchase, email }
 }

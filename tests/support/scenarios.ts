@@ -173,3 +173,34 @@ export async function aConfirmedReader(
   })
   expect([confirmed.status, confirmed.headers.get('location')]).toEqual([303, '/newsletter/confirmed'])
 }
+
+/** The coach open every day 09:00–17:00 UTC; the defaults otherwise (24 hours' notice, 15 minutes' buffer, 30 days). */
+export const openEveryDayInUtc = (payload: Payload) =>
+  payload.updateGlobal({
+    slug: 'availability',
+    data: {
+      timeZone: 'UTC',
+      weeklyHours: ['1', '2', '3', '4', '5', '6', '7'].map((weekday) => ({
+        weekday: weekday as '1',
+        from: '09:00',
+        to: '17:00',
+      })),
+      daysOff: [],
+      busyCalendarUrl: null,
+    },
+    overrideAccess: true,
+  })
+
+/** An admin and an editor of their own (`label` keeps suites apart), logged in: their sessions' tokens. */
+export async function anAdminAndAnEditor(payload: Payload, label: string) {
+  const account = (role: 'admin' | 'editor') => ({
+    email: `${role}.${label.toLowerCase()}@example.com`,
+    password: `a quiet lake at dawn ${role}`,
+  })
+  const tokens: Record<'admin' | 'editor', string> = { admin: '', editor: '' }
+  for (const role of ['admin', 'editor'] as const) {
+    await payload.create({ collection: 'users', data: { ...account(role), role }, overrideAccess: true })
+    tokens[role] = (await payload.login({ collection: 'users', data: account(role) })).token!
+  }
+  return tokens
+}

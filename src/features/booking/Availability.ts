@@ -43,7 +43,8 @@ const day = (name: string, label: string, required: boolean): Field => ({
       : 'Write the date as YYYY-MM-DD, e.g. 2026-12-24.',
 })
 
-const whole = (
+/** A whole number between `min` and `max`, refused in words otherwise (shared with the packages' session rules). */
+export const whole = (
   name: string,
   label: string,
   defaultValue: number,

@@ -1,7 +1,7 @@
-import { ValidationError, type Endpoint, type PayloadHandler, type PayloadRequest } from 'payload'
+import { ValidationError, type Endpoint, type PayloadRequest } from 'payload'
 
 import type { DiscoveryCall } from '@/payload-types'
-import { crossSiteRefusal } from '@/platform/forms/cross-site'
+import { answer, docEndpoint, refuse, type DocAction } from '@/platform/admin/doc-endpoint'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
 import { kickOutbox } from '@/platform/mail/worker'
@@ -33,6 +33,10 @@ const DAY = 24 * 60 * 60 * 1000
 /** The longest line the coach may add to the visitor's mail. */
 export const COACH_LINE_MAX = 500
 
+/** A chosen open time that another booking took meanwhile. */
+export const NOT_OPEN =
+  'That time is not open any more. Pick another one, or tick “Outside my open hours” to choose any time.'
+
 /**
  * The coach's open times, for moving `call`: the slot rules of the public booking page (weekly hours, days
  * off, busy times, the other calls with their buffer, the calls per day, the horizon), without this call
@@ -56,46 +60,44 @@ export async function openTimesToMove(
   return { days: openSlots(a, busy, others, now), timeZone: a.timeZone, rules: { a, busy, others } }
 }
 
-const answer = (message: string, status = 200) => Response.json({ message }, { status })
-const refuse = (message: string, status: number) => Response.json({ errors: [{ message }] }, { status })
-
 const NO_CALL = 'There is no such call.'
 
-type Handler = (req: PayloadRequest, call: DiscoveryCall, body: Record<string, unknown>) => Promise<Response>
+/** The checks both buttons share (./../../platform/admin/doc-endpoint.ts), then `action` with the call. */
+const guarded = (action: DocAction<DiscoveryCall>) =>
+  docEndpoint({ collection: 'discovery-calls', missing: NO_CALL, failed: 'Moving a call failed:' }, action)
 
-/** The checks both buttons share, then `handler` with the call and the posted JSON. */
-const guarded =
-  (handler: Handler): PayloadHandler =>
-  async (req) => {
-    if (!req.user) return refuse('Please log in.', 401)
-    const refused = crossSiteRefusal(req as unknown as Request)
-    if (refused) return refused
-    const id = String(req.routeParams?.id ?? '')
-    if (!/^\d{1,12}$/.test(id)) return refuse(NO_CALL, 404)
-    try {
-      const call = (await req.payload.findByID({
-        collection: 'discovery-calls',
-        id,
-        depth: 0,
-        disableErrors: true,
-        overrideAccess: false,
-        user: req.user,
-      })) as DiscoveryCall | null
-      if (!call) return refuse(NO_CALL, 404)
-      const body = (await req.json?.().catch(() => null)) as unknown
-      return await handler(req, call, body && typeof body === 'object' ? (body as Record<string, unknown>) : {})
-    } catch (error) {
-      console.error('Moving a call failed:', error instanceof Error ? error.message : error)
-      return refuse('That did not work. Please try again in a moment.', 503)
-    }
-  }
-
-/** The line to the visitor as posted: trimmed; a refusal when it is too long. */
-function coachLine(body: Record<string, unknown>): { line: string } | { problem: string } {
+/** The line to the visitor (or the client) as posted: trimmed; a refusal when it is too long. */
+export function coachLine(body: Record<string, unknown>, to = 'visitor'): { line: string } | { problem: string } {
   const line = typeof body.line === 'string' ? body.line.trim() : ''
   if (line.length > COACH_LINE_MAX)
-    return { problem: `The line to the visitor has ${line.length} characters; it can have at most ${COACH_LINE_MAX}.` }
+    return { problem: `The line to the ${to} has ${line.length} characters; it can have at most ${COACH_LINE_MAX}.` }
   return { line }
+}
+
+/**
+ * The start the panel posted: `{ outsideHours: true, date: 'YYYY-MM-DD', time: 'HH:mm' }` (any time, in the
+ * coach's zone) or `{ startsAt }` (one of the open times, checked by the caller); a refusal in words (422).
+ */
+export function postedStart(
+  body: Record<string, unknown>,
+  timeZone: string,
+): { start: Date; outsideHours: boolean } | { problem: string } {
+  if (body.outsideHours === true) {
+    const date = typeof body.date === 'string' ? body.date : ''
+    const time = typeof body.time === 'string' ? body.time : ''
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time))
+      return { problem: 'Please enter the new date and time.' }
+    if (!isCalendarDate(date)) return { problem: `There is no ${date} in the calendar. Please check the date.` }
+    const start = wallClockInstant(timeZone, date, time)
+    if (!start)
+      return {
+        problem: `${time} does not exist on that day in ${timeZone}: the clocks change then. Pick another time.`,
+      }
+    return { start, outsideHours: true }
+  }
+  const start = typeof body.startsAt === 'string' ? new Date(body.startsAt) : null
+  if (!start || Number.isNaN(start.getTime())) return { problem: 'Please pick one of your open times.' }
+  return { start, outsideHours: false }
 }
 
 /**
@@ -108,28 +110,10 @@ const move = guarded(async (req, call, body) => {
   if ('problem' in said) return refuse(said.problem, 422)
   const now = new Date()
   const { rules, timeZone } = await openTimesToMove(req, call, now)
-  let start: Date | null
-  if (body.outsideHours === true) {
-    const date = typeof body.date === 'string' ? body.date : ''
-    const time = typeof body.time === 'string' ? body.time : ''
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time))
-      return refuse('Please enter the new date and time.', 422)
-    if (!isCalendarDate(date)) return refuse(`There is no ${date} in the calendar. Please check the date.`, 422)
-    start = wallClockInstant(timeZone, date, time)
-    if (!start)
-      return refuse(
-        `${time} does not exist on that day in ${timeZone}: the clocks change then. Pick another time.`,
-        422,
-      )
-  } else {
-    start = typeof body.startsAt === 'string' ? new Date(body.startsAt) : null
-    if (!start || Number.isNaN(start.getTime())) return refuse('Please pick one of your open times.', 422)
-    if (!isOpenSlot(rules.a, rules.busy, rules.others, now, start))
-      return refuse(
-        'That time is not open any more. Pick another one, or tick “Outside my open hours” to choose any time.',
-        409,
-      )
-  }
+  const posted = postedStart(body, timeZone)
+  if ('problem' in posted) return refuse(posted.problem, 422)
+  const { start } = posted
+  if (!posted.outsideHours && !isOpenSlot(rules.a, rules.busy, rules.others, now, start)) return refuse(NOT_OPEN, 409)
   if (start.getTime() === new Date(call.startsAt).getTime())
     return refuse('The call is at that time already. Pick another time.', 422)
   if (start.getTime() <= now.getTime())

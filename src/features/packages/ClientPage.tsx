@@ -1,6 +1,6 @@
 import Link from 'next/link'
 
-import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
+import { clientCounts } from '@/domain/credits'
 import { formatCents } from '@/domain/packages'
 import { textFor, OutcomeNotices } from '@/components/forms/OutcomeNotices'
 import { readAvailability } from '@/features/booking/calls'
@@ -8,15 +8,15 @@ import { formatSlot } from '@/features/booking/slots'
 import { payloadClient } from '@/platform/payload'
 import { creditBalance } from './ledger'
 import { BookSessionForm, CancelSessionForm, MoveSessionForm } from './SessionForms'
-import { clientByToken, nextPurchase, SESSION_DONE, SESSION_PROBLEMS, sessionSlots, sessionsOf } from './sessions'
+import { clientByToken, nextPurchase, sessionDone, sessionProblems, sessionSlots, sessionsOf } from './sessions'
+import { readCreditRules } from './SessionRules'
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 const HOUR = 60 * 60 * 1000
-const NOTICE_HOURS = DEFAULT_CREDIT_RULES.coachingRescheduleNoticeHours
 
 /**
  * /client/<token>: a client's own page, reached by the link mailed when their payment arrived (no password):
- * their credits (bought, used, booked, left), their upcoming sessions to move or cancel, the open times to book
+ * their credits in their words (bought, used, left: a booked session has used one), their upcoming sessions to move or cancel, the open times to book
  * the next one from a credit (decision 065), each purchase's receipt and the agreement they accepted.
  * `done` and `problem` are the codes a session form's post comes back with.
  */
@@ -40,7 +40,8 @@ export async function ClientPage({ token, done, problem }: { token: string; done
   }
   const { purchases, email } = client
   const now = new Date()
-  const [balance, { timeZone: zone }, sessions] = [
+  const [rules, balance, { timeZone: zone }, sessions] = [
+    await readCreditRules(payload),
     await creditBalance(payload, email),
     await readAvailability(payload),
     await sessionsOf(payload, email),
@@ -51,36 +52,45 @@ export async function ClientPage({ token, done, problem }: { token: string; done
     ? await sessionSlots(payload, { minutes: next.purchase.sessionMinutes, before: next.validUntil, now })
     : null
   const name = purchases.findLast((p) => p.agreedName)?.agreedName
+  const NOTICE_HOURS = rules.coachingRescheduleNoticeHours
+  const counts = clientCounts(balance)
   return (
     <section className="section" aria-labelledby="client-heading">
       <div className="container container--narrow">
         <h1 id="client-heading">{name ? `Welcome, ${name}` : 'Your coaching'}</h1>
         <div id="sessions-notice">
-          <OutcomeNotices done={textFor(SESSION_DONE, done)} problem={textFor(SESSION_PROBLEMS, problem)} />
+          <OutcomeNotices
+            done={textFor(sessionDone(rules, counts.left), done)}
+            problem={textFor(sessionProblems(rules), problem)}
+          />
         </div>
         <h2 id="credits-heading">Your sessions</h2>
         <dl className="call-details credit-counts">
-          <dt>Bought</dt>
-          <dd>{balance.bought}</dd>
+          <dt>Credits bought</dt>
+          <dd>{counts.bought}</dd>
           <dt>Used</dt>
-          <dd>{balance.used}</dd>
-          <dt>Booked</dt>
-          <dd>{balance.held}</dd>
-          <dt>Left to book</dt>
-          <dd>{balance.left}</dd>
-          {balance.forfeited > 0 && (
+          <dd>{counts.used}</dd>
+          <dt>Left</dt>
+          <dd>{counts.left}</dd>
+          {counts.forfeited > 0 && (
             <>
               <dt>Expired</dt>
-              <dd>{balance.forfeited}</dd>
+              <dd>{counts.forfeited}</dd>
             </>
           )}
-          {balance.refunded > 0 && (
+          {counts.refunded > 0 && (
             <>
               <dt>Refunded</dt>
-              <dd>{balance.refunded}</dd>
+              <dd>{counts.refunded}</dd>
             </>
           )}
         </dl>
+        <p className="credit-rule">
+          Booking a session uses one credit.
+          {rules.lateCancellationUsesCredit
+            ? ` Cancel at least ${NOTICE_HOURS} hours before and it is yours again.`
+            : ' Cancel it and it is yours again.'}
+        </p>
         <h2 id="upcoming-heading">Upcoming sessions</h2>
         {upcoming.length === 0 ? (
           <p>No sessions booked yet.</p>
@@ -119,8 +129,13 @@ export async function ClientPage({ token, done, problem }: { token: string; done
                           token={token}
                           session={s.id}
                           when={when}
-                          late={!movable}
-                          notice={`${NOTICE_HOURS} hours`}
+                          note={
+                            !rules.lateCancellationUsesCredit
+                              ? 'Cancelling it gives its credit back.'
+                              : movable
+                                ? `You can cancel until ${NOTICE_HOURS} hours before it starts and keep its credit.`
+                                : `It starts in less than ${NOTICE_HOURS} hours: cancelling now uses its credit.`
+                          }
                         />
                         {moveTo && moveTo.slots.length > 0 && (
                           <details className="move-session">

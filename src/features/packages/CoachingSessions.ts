@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { admins } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
+import { coachSessionEndpoints } from './coach-sessions'
 
 const openTimes = revalidateCollection('open-times')
 const readOnly = { readOnly: true }
@@ -26,7 +27,8 @@ export const CoachingSessions: CollectionConfig = {
     description:
       'Sessions your clients booked from their credits on their own page. Times are in your time zone (Booking → Availability).',
   },
-  // Moving or cancelling goes through the client's page (and its ledger), not a save here; notes are the coach's.
+  // Moving, cancelling and marking go through the client's page or the panel (and the ledger), not a save here;
+  // notes are the coach's.
   access: {
     read: admins,
     create: () => false,
@@ -35,11 +37,22 @@ export const CoachingSessions: CollectionConfig = {
   },
   // A session takes or frees a time of the booking page.
   hooks: { afterChange: openTimes.afterChange },
+  // The panel's buttons (move, cancel, held, missed): admins only.
+  endpoints: coachSessionEndpoints,
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 100, admin: readOnly },
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: readOnly },
     { name: 'purchase', type: 'relationship', relationTo: 'purchases', admin: readOnly },
     { name: 'packageTitle', label: 'Package', type: 'text', admin: readOnly },
+    // Move, cancel, mark held or missed (decision 068): the panel's buttons post to ./coach-sessions.ts.
+    {
+      name: 'sessionPanel',
+      type: 'ui',
+      admin: {
+        disableListColumn: true,
+        components: { Field: '@/features/packages/admin/SessionPanelField#SessionPanelField' },
+      },
+    },
     {
       name: 'startsAt',
       label: 'Starts',
@@ -67,6 +80,8 @@ export const CoachingSessions: CollectionConfig = {
       options: [
         { label: 'Booked', value: 'booked' },
         { label: 'Cancelled', value: 'cancelled' },
+        { label: 'Held', value: 'held' },
+        { label: 'Missed', value: 'missed' },
       ],
       admin: { position: 'sidebar', readOnly: true },
     },
@@ -76,11 +91,26 @@ export const CoachingSessions: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', condition: (d) => Boolean(d?.cancelledAt) },
     }),
     {
+      name: 'cancelledBy',
+      label: 'Cancelled by',
+      type: 'select',
+      access: { update: () => false },
+      options: [
+        { label: 'The client', value: 'client' },
+        { label: 'You', value: 'coach' },
+      ],
+      admin: { readOnly: true, position: 'sidebar', condition: (d) => d?.status === 'cancelled' },
+    },
+    {
       name: 'creditUsed',
-      label: 'Cancelled late: the credit is used',
+      label: 'The credit is used',
       type: 'checkbox',
       access: { update: () => false },
-      admin: { readOnly: true, position: 'sidebar', condition: (d) => d?.status === 'cancelled' },
+      admin: {
+        readOnly: true,
+        position: 'sidebar',
+        condition: (d) => d?.status === 'cancelled' || d?.status === 'missed',
+      },
     },
     { name: 'coachNotes', label: 'Your private notes', type: 'textarea', maxLength: 5000 },
     // iCalendar: the invite's UID stays the same for the life of the session; SEQUENCE grows with each change.

@@ -40,27 +40,21 @@ export function CancelSessionForm({
   token,
   session,
   when,
-  late,
-  notice,
+  note,
 }: {
   token: string
   session: number
   /** The session's time, for the button's accessible name. */
   when: string
-  /** Less than the notice before it: cancelling now uses its credit. */
-  late: boolean
-  notice: string
+  /** What cancelling does to its credit, under the coach's rules and the time left. */
+  note: string
 }) {
   const [, action] = useActionState(cancelSessionAction, null, `#cancel-session-${session}`)
   return (
     <form id={`cancel-session-${session}`} action={action} className="manage-cancel">
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="session" value={session} />
-      <p>
-        {late
-          ? `It starts in less than ${notice}: cancelling now uses its credit.`
-          : `You can cancel until ${notice} before it starts and keep its credit.`}
-      </p>
+      <p>{note}</p>
       <button type="submit" className="button button--secondary">
         Cancel this session<span className="visually-hidden"> on {when}</span>
       </button>

@@ -34,6 +34,8 @@ export type Appended = {
   reason?: string
   /** The client's balance after the event (as before it, for a duplicate or a refusal). */
   balance: Balance
+  /** The entry appended, with what the rules chose (whether a cancellation used its credit): new entries only. */
+  entry?: LedgerEntry
 }
 
 /** How many times an append reads again after another append of the same client won a race. */
@@ -125,7 +127,7 @@ async function attempt(
     overrideAccess: true,
     req,
   })
-  return { status: result.status, balance: balance(result.ledger) }
+  return { status: result.status, balance: balance(result.ledger), entry }
 }
 
 /** Whether the database refused a row of `credit-entries` for one of its unique indexes. */

@@ -12,7 +12,7 @@ import {
   cancelSession,
   clientByToken,
   moveSession,
-  SESSION_DONE,
+  SESSION_DONE_CODES,
   type Client,
   type SessionOutcome,
 } from './sessions'
@@ -29,7 +29,7 @@ const text = (fields: Record<string, unknown>, name: string) => {
 
 function back(token: string, outcome: SessionOutcome): never {
   const path = `/client/${encodeURIComponent(token)}`
-  if (Object.hasOwn(SESSION_DONE, outcome)) redirect(`${path}?done=${outcome}#sessions-notice`)
+  if ((SESSION_DONE_CODES as readonly string[]).includes(outcome)) redirect(`${path}?done=${outcome}#sessions-notice`)
   redirect(`${path}?problem=${outcome}#sessions-notice`)
 }
 

@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
+import type { Actor } from '@/domain/credits'
 import { sessionUid } from '@/features/booking/calls'
 import { callInvite } from '@/features/booking/invite'
 import { formatSlot } from '@/features/booking/slots'
@@ -53,22 +54,23 @@ const when = (s: MailSession, zone: string) => `When: ${formatSlot(new Date(s.st
 
 export type SessionChange = 'booked' | 'moved' | 'cancelled'
 
+export type SessionMailOptions = {
+  zone: string
+  settings: MailSettings
+  creditUsed?: boolean
+  noticeHours: number
+  /** Who made the change: the coach's own (from the admin) say so, with her line to the client. */
+  by?: Actor
+  line?: string
+}
+
 /** The client's mail and the coach's about one change of a session, both with the invite. */
 export function sessionMails(
   s: MailSession,
   change: SessionChange,
-  {
-    zone,
-    settings,
-    creditUsed = false,
-    noticeHours,
-  }: {
-    zone: string
-    settings: MailSettings
-    creditUsed?: boolean
-    noticeHours: number
-  },
+  { zone, settings, creditUsed = false, noticeHours, by = 'client', line }: SessionMailOptions,
 ): [OutgoingMail, OutgoingMail] {
+  const said = by === 'coach' ? line?.trim() : undefined
   const page = `${settings.siteUrl}${clientPath(s.email)}`
   const calendar = invite(s, settings, change === 'cancelled' ? 'CANCEL' : 'REQUEST')
   const subject = {
@@ -78,8 +80,14 @@ export function sessionMails(
   }[change]
   const first = {
     booked: 'Your coaching session is booked. The invite for your calendar is attached.',
-    moved: 'Your coaching session has a new time. The updated invite for your calendar is attached.',
-    cancelled: 'Your coaching session is cancelled.',
+    moved:
+      by === 'coach'
+        ? `${settings.brand.name} has moved your coaching session. The updated invite for your calendar is attached.`
+        : 'Your coaching session has a new time. The updated invite for your calendar is attached.',
+    cancelled:
+      by === 'coach'
+        ? `${settings.brand.name} has cancelled your coaching session.`
+        : 'Your coaching session is cancelled.',
   }[change]
   const client = fromSite(
     settings,
@@ -101,6 +109,7 @@ export function sessionMails(
             `Your page: ${page}`,
           ]
         : [`To move or cancel it (until ${noticeHours} hours before it starts): ${page}`]),
+      ...(said ? ['', `${settings.brand.name} writes:`, said] : []),
       '',
       'Warm regards,',
       settings.brand.siteName,
@@ -112,6 +121,8 @@ export function sessionMails(
     moved: `Coaching session moved: ${s.name}, ${formatSlot(new Date(s.startsAt), zone)}`,
     cancelled: `Coaching session cancelled: ${s.name}`,
   }[change]
+  const yours =
+    by === 'coach' ? ['', 'You made this change in the admin.', ...(said ? [`You wrote to them: ${said}`] : [])] : []
   const coach: OutgoingMail = {
     ...fromSite(settings, settings.coachEmail, coachSubject, [
       `Name: ${s.name}`,
@@ -121,6 +132,7 @@ export function sessionMails(
       ...(change === 'cancelled'
         ? ['', creditUsed ? 'Cancelled late: the credit is used.' : 'The credit went back.']
         : []),
+      ...yours,
       '',
       `All sessions: ${settings.siteUrl}/admin/collections/coaching-sessions`,
     ]),
@@ -135,7 +147,7 @@ export async function mailSessionChange(
   payload: Payload,
   s: MailSession,
   change: SessionChange,
-  options: { zone: string; settings: MailSettings; creditUsed?: boolean; noticeHours: number; now: Date },
+  options: SessionMailOptions & { now: Date },
   req: Partial<PayloadRequest>,
 ): Promise<void> {
   const [client, coach] = sessionMails(s, change, options)

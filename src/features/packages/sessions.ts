@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import { CREDIT_REFUSALS, DEFAULT_CREDIT_RULES, type Balance } from '@/domain/credits'
+import { CREDIT_REFUSALS, DEFAULT_CREDIT_RULES, type Actor, type Balance, type CreditRules } from '@/domain/credits'
 import { normalAddress } from '@/domain/people'
 import { callSpan, databaseRefusal, liveCalls, liveSessions, readBookingRules } from '@/features/booking/calls'
 import { SLOT_GONE, SLOT_TAKEN } from '@/features/booking/rules'
@@ -10,6 +10,7 @@ import { mailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
 import { appendCreditEvent, creditBalance } from './ledger'
 import { mailSessionChange } from './session-mail'
+import { readCreditRules } from './SessionRules'
 import { clientKeyOfToken } from './tokens'
 
 /*
@@ -24,35 +25,52 @@ import { clientKeyOfToken } from './tokens'
 
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
-const RULES = DEFAULT_CREDIT_RULES
 
-/** Why a change was not made, as a fixed code (the page's `?problem=`), each with its text below. */
-export const SESSION_PROBLEMS = {
-  taken: SLOT_TAKEN,
-  gone: SLOT_GONE,
-  'no-slot': 'Please pick a time.',
-  'no-credit': CREDIT_REFUSALS.noCredit,
-  'after-validity': CREDIT_REFUSALS.afterValidity,
-  'too-late': CREDIT_REFUSALS.tooLateToMove(RULES.coachingRescheduleNoticeHours),
-  started: CREDIT_REFUSALS.started,
-  'not-booked': CREDIT_REFUSALS.notBooked,
-  unknown: CREDIT_REFUSALS.unknownSession,
-} as const
+/** Why a change was not made, as a fixed code (the page's `?problem=`), each with its text under the coach's rules. */
+export const sessionProblems = (rules: CreditRules) =>
+  ({
+    taken: SLOT_TAKEN,
+    gone: SLOT_GONE,
+    'no-slot': 'Please pick a time.',
+    'no-credit': CREDIT_REFUSALS.noCredit,
+    'after-validity': CREDIT_REFUSALS.afterValidity,
+    'too-late': CREDIT_REFUSALS.tooLateToMove(rules.coachingRescheduleNoticeHours),
+    started: CREDIT_REFUSALS.started,
+    'not-booked': CREDIT_REFUSALS.notBooked,
+    unknown: CREDIT_REFUSALS.unknownSession,
+    past: CREDIT_REFUSALS.past,
+    'same-time': 'The session is at that time already. Please pick another.',
+    'not-started': CREDIT_REFUSALS.notStarted,
+  }) as const
+/** The texts under the spec's rules (DEFAULT_CREDIT_RULES). */
+export const SESSION_PROBLEMS = sessionProblems(DEFAULT_CREDIT_RULES)
 export type SessionProblem = keyof typeof SESSION_PROBLEMS
 
-/** What was done, as a fixed code (the page's `?done=`), each with its text. */
-export const SESSION_DONE = {
-  booked: 'Your session is booked. The invite is on its way to your inbox.',
-  moved: 'Your session has a new time. The updated invite is on its way to your inbox.',
-  cancelled: 'Your session is cancelled and its credit is yours again. A note is on its way to your inbox.',
-  'cancelled-late': `Your session is cancelled. It was less than ${RULES.coachingRescheduleNoticeHours} hours away, so it uses its credit. A note is on its way to your inbox.`,
-} as const
-export type SessionDone = keyof typeof SESSION_DONE
+const credits = (count: number) => `${count} ${count === 1 ? 'credit' : 'credits'}`
 
-export type SessionOutcome = SessionDone | SessionProblem
+/**
+ * What was done, as a fixed code (the page's `?done=`), each with its text in the client's words: a booked
+ * session has used a credit, and `left` are the credits still free to book (read when the page is drawn).
+ */
+export const sessionDone = (rules: CreditRules, left: number) =>
+  ({
+    booked: `Your session is booked. 1 credit used, ${left} left. The invite is on its way to your inbox.`,
+    moved: 'Your session has a new time. The updated invite is on its way to your inbox.',
+    cancelled: `Your session is cancelled and its credit is yours again (${credits(left)} left). A note is on its way to your inbox.`,
+    'cancelled-late': `Your session is cancelled. It was less than ${rules.coachingRescheduleNoticeHours} hours away, so it uses its credit. A note is on its way to your inbox.`,
+  }) as const
+export const SESSION_DONE_CODES = ['booked', 'moved', 'cancelled', 'cancelled-late'] as const
+export type SessionDone = (typeof SESSION_DONE_CODES)[number]
 
-const problemOf = (reason: string | undefined): SessionProblem =>
-  (Object.keys(SESSION_PROBLEMS) as SessionProblem[]).find((k) => SESSION_PROBLEMS[k] === reason) ?? 'gone'
+/** What the coach's marks came to (the admin's words are in ./coach-sessions.ts). */
+export type SessionMarked = 'marked-held' | 'marked-missed' | 'marked-missed-kept'
+
+export type SessionOutcome = SessionDone | SessionMarked | SessionProblem
+
+const problemOf = (reason: string | undefined, rules: CreditRules): SessionProblem => {
+  const texts = sessionProblems(rules)
+  return (Object.keys(texts) as SessionProblem[]).find((k) => texts[k] === reason) ?? 'gone'
+}
 
 /** A refusal of the ledger inside a change's transaction: rolls it back (PostgreSQL) and says why. */
 class SessionRefused extends Error {
@@ -120,6 +138,22 @@ function refusal(a: Availability, busy: Interval[], now: Date, start: Date): Ses
   return isOpenSlot(a, busy, [], now, start) ? 'taken' : 'gone'
 }
 
+/**
+ * The coach's open times to move `session` to from the admin: the booking page's rules at the session's
+ * length, without the clients' notice and with the session's own time free (as a call's, decision 051).
+ */
+export async function openTimesForSession(
+  payload: Payload,
+  session: Pick<CoachingSession, 'id' | 'startsAt' | 'endsAt'>,
+  now = new Date(),
+  req?: Partial<PayloadRequest>,
+) {
+  const minutes = Math.round((new Date(session.endsAt).getTime() - new Date(session.startsAt).getTime()) / 60_000)
+  const { availability, held } = await heldTimes(payload, now, session.id, req)
+  const a = atLength({ ...availability, noticeHours: 0 }, minutes)
+  return { days: openSlots(a, held, [], now), timeZone: a.timeZone }
+}
+
 export type SessionSlots = { slots: string[]; timeZone: string; minutes: number }
 
 /** Days with open times offered at once on the client's page. */
@@ -157,11 +191,11 @@ export async function sessionsOf(payload: Payload, email: string): Promise<Coach
 
 const sqlite = (payload: Payload) => payload.db.name !== 'postgres'
 
-async function mailOf(payload: Payload, req: Partial<PayloadRequest>) {
+async function mailOf(payload: Payload, req: Partial<PayloadRequest>, rules: CreditRules) {
   // One after the other: a PostgreSQL transaction's one connection takes one query at a time.
   const { availability } = await readBookingRules(payload, req)
   const settings = await mailSettings(payload, req)
-  return { zone: availability.timeZone, settings, noticeHours: RULES.coachingRescheduleNoticeHours }
+  return { zone: availability.timeZone, settings, noticeHours: rules.coachingRescheduleNoticeHours }
 }
 
 /**
@@ -176,6 +210,7 @@ export async function bookSession(
   now = new Date(),
 ): Promise<SessionOutcome> {
   if (Number.isNaN(start.getTime())) return 'no-slot'
+  const rules = await readCreditRules(payload)
   const balance = await creditBalance(payload, client.email)
   const next = nextPurchase(balance, client.purchases, now)
   if (!next) return balance.left > 0 ? 'after-validity' : 'no-credit'
@@ -218,11 +253,11 @@ export async function bookSession(
           startsAt: start.getTime(),
           by: 'client',
         },
-        RULES,
+        rules,
         req,
       )
-      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason))
-      await mailSessionChange(payload, created, 'booked', { ...(await mailOf(payload, req)), now }, req)
+      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason, rules))
+      await mailSessionChange(payload, created, 'booked', { ...(await mailOf(payload, req, rules)), now }, req)
       return 'booked' as const
     })
   } catch (error) {
@@ -240,51 +275,55 @@ export async function bookSession(
 
 /** One of the client's own sessions, still as stored. */
 async function ownSession(payload: Payload, client: Client, id: number): Promise<CoachingSession | null> {
-  if (!Number.isSafeInteger(id)) return null
-  const s = await payload
-    .findByID({ collection: 'coaching-sessions', id, depth: 0, overrideAccess: true })
-    .catch(() => null)
+  const s = await sessionById(payload, id)
   return s && normalAddress(s.email) === client.email ? s : null
 }
 
+/** A session by its id, as stored, or null. */
+async function sessionById(payload: Payload, id: number): Promise<CoachingSession | null> {
+  if (!Number.isSafeInteger(id)) return null
+  return payload.findByID({ collection: 'coaching-sessions', id, depth: 0, overrideAccess: true }).catch(() => null)
+}
+
+/** What the coach adds to a change of theirs: a line to the client, in their mail. */
+export type CoachNote = { line?: string }
+
 /**
- * Cancels one of the client's sessions: until the notice (24 hours) its credit comes back; later it uses it
- * (decision 053). Refused once it has started. The client and the coach get METHOD:CANCEL.
+ * Cancels a booked session as `by`: the ledger decides (a client's late cancellation uses the credit under
+ * the rules; the coach's never does) and the row follows. The client and the coach get METHOD:CANCEL.
  */
-export async function cancelSession(
+async function cancelAs(
   payload: Payload,
-  client: Client,
-  id: number,
-  now = new Date(),
+  session: CoachingSession,
+  by: Actor,
+  rules: CreditRules,
+  now: Date,
+  line?: string,
 ): Promise<SessionOutcome> {
-  const session = await ownSession(payload, client, id)
-  if (!session) return 'unknown'
-  if (session.status !== 'booked') return 'not-booked'
   try {
     return await inTransaction(payload, async (req) => {
       // The ledger first: it decides (started? already cancelled?) and whether the credit is used.
       const appended = await appendCreditEvent(
         payload,
-        client.email,
-        {
-          type: 'session-cancelled',
-          key: `cancel:${session.id}`,
-          at: now.getTime(),
-          session: String(session.id),
-          by: 'client',
-        },
-        RULES,
+        session.email,
+        { type: 'session-cancelled', key: `cancel:${session.id}`, at: now.getTime(), session: String(session.id), by },
+        rules,
         req,
       )
-      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason))
+      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason, rules))
       if (appended.status === 'duplicate') return 'not-booked' as const
-      const late =
-        RULES.lateCancellationUsesCredit &&
-        new Date(session.startsAt).getTime() - now.getTime() < RULES.coachingRescheduleNoticeHours * HOUR
+      // What the rules of this moment chose, as the ledger wrote it down.
+      const late = appended.entry?.type === 'session-cancelled' && appended.entry.usesCredit
       const cancelled = await payload.update({
         collection: 'coaching-sessions',
         id: session.id,
-        data: { status: 'cancelled', cancelledAt: now.toISOString(), creditUsed: late, sequence: session.sequence + 1 },
+        data: {
+          status: 'cancelled',
+          cancelledAt: now.toISOString(),
+          cancelledBy: by,
+          creditUsed: late,
+          sequence: session.sequence + 1,
+        },
         depth: 0,
         overrideAccess: true,
         req,
@@ -293,7 +332,7 @@ export async function cancelSession(
         payload,
         cancelled,
         'cancelled',
-        { ...(await mailOf(payload, req)), creditUsed: late, now },
+        { ...(await mailOf(payload, req, rules)), creditUsed: late, by, line, now },
         req,
       )
       return late ? ('cancelled-late' as const) : ('cancelled' as const)
@@ -305,27 +344,27 @@ export async function cancelSession(
 }
 
 /**
- * Moves one of the client's sessions to another open time, at its own length, until the notice (24 hours)
- * before it; later the move is refused in words. The client and the coach get the updated invite.
+ * Moves a booked session to `start` as `by`, at its own length: to an open time of the coach's (for the coach
+ * without the clients' notice, as a discovery call's move, decision 051), or, for the coach with
+ * `outsideHours`, to any time ahead that no call or session holds. The client and the coach get the updated
+ * invite.
  */
-export async function moveSession(
+async function moveAs(
   payload: Payload,
-  client: Client,
-  id: number,
+  session: CoachingSession,
   start: Date,
-  now = new Date(),
+  by: Actor,
+  rules: CreditRules,
+  now: Date,
+  { line, outsideHours = false }: CoachNote & { outsideHours?: boolean } = {},
 ): Promise<SessionOutcome> {
-  if (Number.isNaN(start.getTime())) return 'no-slot'
-  const session = await ownSession(payload, client, id)
-  if (!session) return 'unknown'
-  if (session.status !== 'booked') return 'not-booked'
   const startsAt = new Date(session.startsAt).getTime()
-  if (now.getTime() >= startsAt) return 'started'
-  if (startsAt - now.getTime() < RULES.coachingRescheduleNoticeHours * HOUR) return 'too-late'
+  if (start.getTime() === startsAt) return 'same-time'
+  if (start.getTime() <= now.getTime()) return 'past'
   const minutes = Math.round((new Date(session.endsAt).getTime() - startsAt) / 60_000)
   const { availability, busy, held } = await heldTimes(payload, now, session.id)
-  const a = atLength(availability, minutes)
-  if (!isOpenSlot(a, held, [], now, start)) return refusal(a, busy, now, start)
+  const a = atLength(by === 'coach' ? { ...availability, noticeHours: 0 } : availability, minutes)
+  if (!outsideHours && !isOpenSlot(a, held, [], now, start)) return refusal(a, busy, now, start)
   const before = { startsAt: session.startsAt, endsAt: session.endsAt, blockedUntil: session.blockedUntil }
   const written = { moved: false }
   try {
@@ -341,20 +380,20 @@ export async function moveSession(
       written.moved = true
       const appended = await appendCreditEvent(
         payload,
-        client.email,
+        session.email,
         {
           type: 'session-rescheduled',
           key: `move:${session.id}:${updated.sequence}`,
           at: now.getTime(),
           session: String(session.id),
           startsAt: start.getTime(),
-          by: 'client',
+          by,
         },
-        RULES,
+        rules,
         req,
       )
-      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason))
-      await mailSessionChange(payload, updated, 'moved', { ...(await mailOf(payload, req)), now }, req)
+      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason, rules))
+      await mailSessionChange(payload, updated, 'moved', { ...(await mailOf(payload, req, rules)), by, line, now }, req)
       return 'moved' as const
     })
   } catch (error) {
@@ -371,6 +410,131 @@ export async function moveSession(
       return error.problem
     }
     if (databaseRefusal(error) === 'overlap') return 'taken'
+    throw error
+  }
+}
+
+/**
+ * Cancels one of the client's sessions: until the notice (24 hours by default) its credit comes back; later it
+ * uses it (decision 053). Refused once it has started. The client and the coach get METHOD:CANCEL.
+ */
+export async function cancelSession(
+  payload: Payload,
+  client: Client,
+  id: number,
+  now = new Date(),
+): Promise<SessionOutcome> {
+  const session = await ownSession(payload, client, id)
+  if (!session) return 'unknown'
+  if (session.status !== 'booked') return 'not-booked'
+  return cancelAs(payload, session, 'client', await readCreditRules(payload), now)
+}
+
+/**
+ * Moves one of the client's sessions to another open time, at its own length, until the notice (24 hours by
+ * default) before it; later the move is refused in words. The client and the coach get the updated invite.
+ */
+export async function moveSession(
+  payload: Payload,
+  client: Client,
+  id: number,
+  start: Date,
+  now = new Date(),
+): Promise<SessionOutcome> {
+  if (Number.isNaN(start.getTime())) return 'no-slot'
+  const session = await ownSession(payload, client, id)
+  if (!session) return 'unknown'
+  if (session.status !== 'booked') return 'not-booked'
+  const startsAt = new Date(session.startsAt).getTime()
+  if (now.getTime() >= startsAt) return 'started'
+  const rules = await readCreditRules(payload)
+  if (startsAt - now.getTime() < rules.coachingRescheduleNoticeHours * HOUR) return 'too-late'
+  return moveAs(payload, session, start, 'client', rules, now)
+}
+
+/**
+ * The coach cancels a session from the admin, at any time before it starts: its credit goes back to the client
+ * (the ledger's rule for the coach's cancellations). The client is mailed METHOD:CANCEL, with the coach's line.
+ */
+export async function coachCancelSession(
+  payload: Payload,
+  id: number,
+  { line, now = new Date() }: CoachNote & { now?: Date } = {},
+): Promise<SessionOutcome> {
+  const session = await sessionById(payload, id)
+  if (!session) return 'unknown'
+  if (session.status !== 'booked') return 'not-booked'
+  if (now.getTime() >= new Date(session.startsAt).getTime()) return 'started'
+  return cancelAs(payload, session, 'coach', await readCreditRules(payload), now, line)
+}
+
+/**
+ * The coach moves a session from the admin, at any time before it starts (no notice): to one of her open
+ * times at the session's length, or with `outsideHours` to any time ahead that no call or session holds. The
+ * client is mailed the updated invite, with the coach's line.
+ */
+export async function coachMoveSession(
+  payload: Payload,
+  id: number,
+  start: Date,
+  { line, outsideHours, now = new Date() }: CoachNote & { outsideHours?: boolean; now?: Date } = {},
+): Promise<SessionOutcome> {
+  if (Number.isNaN(start.getTime())) return 'no-slot'
+  const session = await sessionById(payload, id)
+  if (!session) return 'unknown'
+  if (session.status !== 'booked') return 'not-booked'
+  if (now.getTime() >= new Date(session.startsAt).getTime()) return 'started'
+  return moveAs(payload, session, start, 'coach', await readCreditRules(payload), now, { line, outsideHours })
+}
+
+/** What the coach marks a session that has started: held, or missed by the client. */
+export type SessionMark = 'held' | 'missed'
+
+/**
+ * Marks a session that has started as held (its credit is used) or missed (it uses its credit when the rules
+ * say so at this moment, else the credit goes back). Once: held and missed share one ledger key, so two
+ * marks, even at once, store the first. No mail.
+ */
+export async function markSession(
+  payload: Payload,
+  id: number,
+  mark: SessionMark,
+  now = new Date(),
+): Promise<SessionOutcome> {
+  const session = await sessionById(payload, id)
+  if (!session) return 'unknown'
+  if (session.status !== 'booked') return 'not-booked'
+  const rules = await readCreditRules(payload)
+  const common = { key: `mark:${session.id}`, at: now.getTime(), session: String(session.id) }
+  try {
+    return await inTransaction(payload, async (req) => {
+      const appended = await appendCreditEvent(
+        payload,
+        session.email,
+        mark === 'held' ? { type: 'session-held', ...common } : { type: 'no-show', ...common },
+        rules,
+        req,
+      )
+      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason, rules))
+      if (appended.status === 'duplicate') return 'not-booked' as const
+      const used =
+        appended.entry?.type === 'session-held' || (appended.entry?.type === 'no-show' && appended.entry.usesCredit)
+      await payload.update({
+        collection: 'coaching-sessions',
+        id: session.id,
+        data: { status: mark, creditUsed: used },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      return mark === 'held'
+        ? ('marked-held' as const)
+        : used
+          ? ('marked-missed' as const)
+          : ('marked-missed-kept' as const)
+    })
+  } catch (error) {
+    if (error instanceof SessionRefused) return error.problem
     throw error
   }
 }

@@ -7,8 +7,8 @@ import type { CoachingSession } from '@/payload-types'
 import { DAY, MINUTE } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
-import { aCall, callTimes, newClients } from '../../support/scenarios'
-import { creditEntriesOf } from '../../support/credits'
+import { aCall, callTimes, newClients, openEveryDayInUtc } from '../../support/scenarios'
+import { aPaidClient, creditEntriesOf } from '../../support/credits'
 import { countOf, testSite } from '../../support/site'
 
 type Sessions = typeof import('@/features/packages/sessions')
@@ -55,50 +55,11 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
     beforeAll(async () => {
       ;({ payload } = site)
       mod = await import('@/features/packages/sessions')
-      // Open every day 09:00–17:00 UTC; the defaults otherwise (24 hours' notice, 15 minutes' buffer, 30 days).
-      await payload.updateGlobal({
-        slug: 'availability',
-        data: {
-          timeZone: 'UTC',
-          weeklyHours: ['1', '2', '3', '4', '5', '6', '7'].map((weekday) => ({
-            weekday: weekday as '1',
-            from: '09:00',
-            to: '17:00',
-          })),
-          daysOff: [],
-          busyCalendarUrl: null,
-        },
-        overrideAccess: true,
-      })
+      await openEveryDayInUtc(payload)
     })
 
     /** A client who bought the Starter Session (or `sessions` of them) and paid at NOW: their credits open. */
-    async function aClient(name: string, sessions = 1) {
-      const { clientKeyOf, clientToken } = await import('@/features/packages/tokens')
-      const { openCredits, bankTransferKey } = await import('@/features/packages/paid')
-      const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${label.toLowerCase()}@example.com`
-      const purchase = await payload.create({
-        collection: 'purchases',
-        data: {
-          status: 'paid',
-          email,
-          clientKey: clientKeyOf(email),
-          packageTitle: 'Starter Session',
-          amount: 15000 * sessions,
-          sessions,
-          sessionMinutes: 60,
-          validityDays: 90,
-          paymentMethod: 'bank-transfer',
-          paidAt: NOW.toISOString(),
-          agreedName: name,
-        },
-        overrideAccess: true,
-      })
-      expect((await openCredits(payload, purchase, { key: bankTransferKey(purchase.id) })).status).toBe('recorded')
-      const client = (await mod.clientByToken(payload, clientToken(email)))!
-      expect(client).toMatchObject({ email, name })
-      return { client, purchase, email }
-    }
+    const aClient = (name: string, sessions = 1) => aPaidClient(payload, { name, label, paidAt: NOW, sessions })
 
     const sessionsOf = (email: string) => mod.sessionsOf(payload, email)
     const balanceOf = async (email: string) =>

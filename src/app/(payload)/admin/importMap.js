@@ -5,6 +5,7 @@ import { MoveCallField as MoveCallField_cce2a07a541dd1c5d92e504c05753a6f } from 
 import { PersonLink as PersonLink_88070f62a675d19bb89861d7f59ef7ff } from '@/features/people/PersonLink'
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
 import { UpcomingCalls as UpcomingCalls_952f69220fa2c60ea18689fca830ed60 } from '@/features/booking/UpcomingCalls'
+import { SessionPanelField as SessionPanelField_dddbc795fd0a69bd5e647adb635a8928 } from '@/features/packages/admin/SessionPanelField'
 import { ReadableField as ReadableField_4a815f5709e24aa387438f3792c4558c } from '@/features/contact/admin/ReadableField'
 import { ReplyLink as ReplyLink_9c819c9cb1382647f09f789c30afe946 } from '@/features/contact/admin/ReplyLink'
 import { YesNoCell as YesNoCell_b688112a38c8489d03dfcca8e2eb2bb0 } from '@/components/YesNoCell'
@@ -62,6 +63,7 @@ export const importMap = {
   "@/features/people/PersonLink#PersonLink": PersonLink_88070f62a675d19bb89861d7f59ef7ff,
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
   "@/features/booking/UpcomingCalls#UpcomingCalls": UpcomingCalls_952f69220fa2c60ea18689fca830ed60,
+  "@/features/packages/admin/SessionPanelField#SessionPanelField": SessionPanelField_dddbc795fd0a69bd5e647adb635a8928,
   "@/features/contact/admin/ReadableField#ReadableField": ReadableField_4a815f5709e24aa387438f3792c4558c,
   "@/features/contact/admin/ReplyLink#ReplyLink": ReplyLink_9c819c9cb1382647f09f789c30afe946,
   "@/components/YesNoCell#YesNoCell": YesNoCell_b688112a38c8489d03dfcca8e2eb2bb0,

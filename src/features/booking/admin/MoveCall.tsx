@@ -1,24 +1,24 @@
 'use client'
 
 import { Button, useConfig } from '@payloadcms/ui'
-import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 export type OpenDay = { label: string; slots: { value: string; label: string }[] }
 
-/** Where a move's confirmation waits while the screen reloads to show the call as it now is. */
-const doneKey = (id: string) => `move-call-done:${id}`
+/** Where a change's confirmation waits while the screen reloads to show the call (or session) as it now is. */
+export const doneKey = (collection: string, id: string) => `move-${collection}-done:${id}`
 
-const box = {
+export const box = {
   marginBottom: 'var(--base, 1.5rem)',
   padding: '1rem',
   border: '1px solid var(--theme-elevation-150)',
   borderRadius: '4px',
   maxWidth: '40rem',
 } as const
-const label = { display: 'block', fontWeight: 600, margin: '0.75rem 0 0.25rem' } as const
-const input = {
+export const label = { display: 'block', fontWeight: 600, margin: '0.75rem 0 0.25rem' } as const
+export const input = {
   width: '100%',
   maxWidth: '100%',
   boxSizing: 'border-box',
@@ -29,13 +29,35 @@ const input = {
   border: '1px solid var(--theme-elevation-400)',
   borderRadius: '4px',
 } as const
-const hint = { margin: '0.25rem 0 0', color: 'var(--theme-elevation-700)' } as const
-const error = { margin: '0.5rem 0 0', color: 'var(--theme-error-750, #b91c1c)', fontWeight: 600 } as const
+export const hint = { margin: '0.25rem 0 0', color: 'var(--theme-elevation-700)' } as const
+export const error = { margin: '0.5rem 0 0', color: 'var(--theme-error-750, #b91c1c)', fontWeight: 600 } as const
 
 /** Enter in the panel's inputs must not save the call's form around them. */
-const noSubmit = (e: KeyboardEvent) => {
+export const noSubmit = (e: KeyboardEvent) => {
   if (e.key === 'Enter' && !(e.target instanceof HTMLTextAreaElement)) e.preventDefault()
 }
+
+/** The outcome of a button, in words under it: announced, or an alert for a refusal. */
+export const outcomeOf = (o: Outcome | null, key: string) =>
+  o &&
+  (o.ok ? (
+    <p role="status" id={key} style={{ margin: '0.5rem 0 0' }}>
+      {o.text}
+    </p>
+  ) : (
+    <p role="alert" id={key} style={error}>
+      {o.text}
+    </p>
+  ))
+
+/** What a panel adds below the move (a session's cancel): with the line typed and a way to post. */
+export type MoreActions = (panel: {
+  line: string
+  busy: boolean
+  post: (action: string, body: object) => Promise<Outcome>
+  /** Shows `text` after the screen reloads to show the document as it now is. */
+  reloadWith: (text: string) => void
+}) => ReactNode
 
 /**
  * The panel on a booked call's screen: move it to one of the coach's open times (grouped by day, in their
@@ -51,16 +73,26 @@ export function MoveCall({
   days,
   linkAllowed,
   lineMax,
+  collection = 'discovery-calls',
+  noun = 'call',
+  person = 'visitor',
+  more,
 }: {
   id: string
   name: string
   timeZone: string
   days: OpenDay[]
-  linkAllowed: boolean
+  /** Whether the visitor's link may still change the call; a panel without the link leaves it out. */
+  linkAllowed?: boolean
   lineMax: number
+  /** The same panel on another screen: a coaching session's (../../packages/admin/SessionPanel.tsx). */
+  collection?: string
+  noun?: string
+  person?: string
+  more?: MoreActions
 }) {
   const { config } = useConfig()
-  const api = `${config.routes.api}/discovery-calls/${encodeURIComponent(id)}`
+  const api = `${config.routes.api}/${collection}/${encodeURIComponent(id)}`
   const ids = useId()
   const [slot, setSlot] = useState('')
   const [outside, setOutside] = useState(false)
@@ -73,14 +105,19 @@ export function MoveCall({
 
   // The confirmation of the move that reloaded the screen (read after hydration: the server has no storage).
   useEffect(() => {
-    const done = sessionStorage.getItem(doneKey(id))
+    const done = sessionStorage.getItem(doneKey(collection, id))
     if (!done) return
-    sessionStorage.removeItem(doneKey(id))
+    sessionStorage.removeItem(doneKey(collection, id))
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once, from the browser's storage after a reload
     setMoved({ ok: true, text: done })
-  }, [id])
+  }, [collection, id])
 
-  const post = async (action: 'move' | 'send-link', body: object): Promise<Outcome> => {
+  const reloadWith = (text: string) => {
+    sessionStorage.setItem(doneKey(collection, id), text)
+    window.location.reload()
+  }
+
+  const post = async (action: string, body: object): Promise<Outcome> => {
     setBusy(true)
     try {
       return await postAction(`${api}/${action}`, body)
@@ -101,8 +138,7 @@ export function MoveCall({
     }
     const outcome = await post('move', outside ? { outsideHours: true, date, time, line } : { startsAt: slot, line })
     if (outcome.ok) {
-      sessionStorage.setItem(doneKey(id), outcome.text)
-      window.location.reload()
+      reloadWith(outcome.text)
       return
     }
     setMoved(outcome)
@@ -113,24 +149,12 @@ export function MoveCall({
     setLinked(await post('send-link', { line }))
   }
 
-  const outcomeOf = (o: Outcome | null, key: string) =>
-    o &&
-    (o.ok ? (
-      <p role="status" id={key} style={{ margin: '0.5rem 0 0' }}>
-        {o.text}
-      </p>
-    ) : (
-      <p role="alert" id={key} style={error}>
-        {o.text}
-      </p>
-    ))
-
   return (
-    <div className="field-type coach-admin" id="move-call" style={box} onKeyDown={noSubmit}>
-      <h2 style={{ margin: 0, fontSize: '1.25rem' }}>Move this call</h2>
+    <div className="field-type coach-admin" id={`move-${noun}`} style={box} onKeyDown={noSubmit}>
+      <h2 style={{ margin: 0, fontSize: '1.25rem' }}>Move this {noun}</h2>
       <p style={hint}>
-        Times in {timeZone} (Booking → Availability). {name || 'The visitor'} gets the new time by mail, with an updated
-        invite.
+        Times in {timeZone} (Booking → Availability). {name || `The ${person}`} gets the new time by mail, with an
+        updated invite.
       </p>
 
       {!outside && (
@@ -161,7 +185,7 @@ export function MoveCall({
             <p id={`${ids}-slot`}>No open times left in the weeks ahead.</p>
           )}
           <p id={`${ids}-slot-hint`} style={hint}>
-            Your open times, by the rules of your booking page, with this call’s own time free.
+            Your open times, by the rules of your booking page, with this {noun}’s own time free.
           </p>
         </>
       )}
@@ -203,13 +227,14 @@ export function MoveCall({
             />
           </div>
           <p style={{ ...hint, flexBasis: '100%' }}>
-            Any time you choose: only a time gone by, or one that overlaps another call, is refused.
+            Any time you choose: only a time gone by, or one that overlaps another{' '}
+            {noun === 'call' ? 'call' : 'call or session'}, is refused.
           </p>
         </div>
       )}
 
       <label htmlFor={`${ids}-line`} style={label}>
-        A line to the visitor (optional)
+        A line to the {person} (optional)
       </label>
       <textarea
         id={`${ids}-line`}
@@ -226,13 +251,15 @@ export function MoveCall({
 
       <div style={{ marginTop: '0.75rem' }}>
         <Button buttonStyle="primary" size="medium" margin={false} disabled={busy} onClick={() => void move()}>
-          {busy ? 'Working…' : 'Move the call'}
+          {busy ? 'Working…' : `Move the ${noun}`}
         </Button>
-        {outcomeOf(moved, 'move-call-outcome')}
+        {outcomeOf(moved, `move-${noun}-outcome`)}
       </div>
 
-      <h3 style={{ margin: '1.25rem 0 0', fontSize: '1rem' }}>Or let them choose</h3>
-      {linkAllowed ? (
+      {more?.({ line, busy, post, reloadWith })}
+
+      {linkAllowed !== undefined && <h3 style={{ margin: '1.25rem 0 0', fontSize: '1rem' }}>Or let them choose</h3>}
+      {linkAllowed === undefined ? null : linkAllowed ? (
         <>
           <p style={hint}>
             They get the link to their call, where they pick one of your open times (or cancel). The call keeps its time

@@ -5,7 +5,17 @@ import type { UIFieldServerComponent } from 'payload'
 import type { DiscoveryCall } from '@/payload-types'
 import { visitorMayChange } from '../rules'
 import { COACH_LINE_MAX, openTimesToMove } from '../coach-move'
+import type { SlotDay } from '../slots'
 import { MoveCall, type OpenDay } from './MoveCall'
+
+/** Open times as the panel lists them: one group per day, each time in the coach's zone. */
+export function openDays(days: SlotDay[], timeZone: string): OpenDay[] {
+  const at = tz(timeZone)
+  return days.map((d) => ({
+    label: format(d.slots[0]!, 'EEEE d MMMM', { in: at }),
+    slots: d.slots.map((s) => ({ value: s.toISOString(), label: format(s, 'HH:mm', { in: at }) })),
+  }))
+}
 
 /**
  * "Move this call" on a booked call's screen: its open times in the coach's zone, worked out on the server
@@ -20,11 +30,7 @@ export const MoveCallField: UIFieldServerComponent = async ({ data, req }) => {
   try {
     const open = await openTimesToMove(req, { id: call.id }, now)
     timeZone = open.timeZone
-    const at = tz(timeZone)
-    days = open.days.map((d) => ({
-      label: format(d.slots[0]!, 'EEEE d MMMM', { in: at }),
-      slots: d.slots.map((s) => ({ value: s.toISOString(), label: format(s, 'HH:mm', { in: at }) })),
-    }))
+    days = openDays(open.days, timeZone)
   } catch (error) {
     console.error('The open times to move a call to could not be read:', error instanceof Error ? error.message : error)
   }
