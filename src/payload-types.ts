@@ -230,6 +230,9 @@ export interface CoachingSession {
   email: string;
   purchase?: (number | null) | Purchase;
   packageTitle?: string | null;
+  meetingKind?: ('unset' | 'video' | 'phone' | 'in-person') | null;
+  phone?: string | null;
+  meetingPlace?: string | null;
   startsAt: string;
   startsAt_tz?: string | null;
   endsAt: string;
@@ -1086,6 +1089,9 @@ export interface CoachingSessionsSelect<T extends boolean = true> {
   email?: T;
   purchase?: T;
   packageTitle?: T;
+  meetingKind?: T;
+  phone?: T;
+  meetingPlace?: T;
   startsAt?: T;
   startsAt_tz?: T;
   endsAt?: T;
@@ -2043,7 +2049,7 @@ export interface Availability {
       }[]
     | null;
   /**
-   * How you and the visitor talk: said on /scheduling, in the mails, the reminders and the calendar invite. A call keeps what it was booked with.
+   * How you meet, for discovery calls and coaching sessions alike: said on /scheduling and on each client’s page, in the mails, the reminders and the calendar invite. A call or session keeps what it was booked with.
    */
   meeting: {
     kind: 'unset' | 'video' | 'phone' | 'in-person';

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
+import { bookedMeetingFields } from '@/features/booking/meeting-fields'
 import { admins } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 
@@ -40,6 +41,8 @@ export const CoachingSessions: CollectionConfig = {
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: readOnly },
     { name: 'purchase', type: 'relationship', relationTo: 'purchases', admin: readOnly },
     { name: 'packageTitle', label: 'Package', type: 'text', admin: readOnly },
+    // How they meet, as the client was promised when booking (decision 069).
+    ...bookedMeetingFields,
     {
       name: 'startsAt',
       label: 'Starts',
