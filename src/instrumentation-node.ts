@@ -1,4 +1,5 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
+import { startCheckoutSweeper } from './features/packages/abandoned'
 import { startNewsletterSender } from './features/newsletter/sender-worker'
 import { startWorkshopSweeper } from './features/workshops/sweeper'
 import { startOutboxWorker } from './platform/mail/worker'
@@ -15,5 +16,6 @@ if (process.env.NEXT_PHASE !== 'phase-production-build') {
   startNewsletterSender(payloadClient)
   startBusyCalendarReader(payloadClient)
   startWorkshopSweeper(payloadClient)
+  startCheckoutSweeper(payloadClient)
   registerReadinessCheck(checkReadiness)
 }

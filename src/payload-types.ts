@@ -255,7 +255,7 @@ export interface CoachingSession {
 export interface Purchase {
   id: number;
   reference?: string | null;
-  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid';
+  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid' | 'lapsed';
   email: string;
   package?: (number | null) | Package;
   packageTitle: string;

@@ -30,6 +30,7 @@ import * as migration_20261126_095656_client_sessions from './20261126_095656_cl
 import * as migration_20261126_103555_stripe_card_payments from './20261126_103555_stripe_card_payments';
 import * as migration_20261126_110608_schema_after_merges_2 from './20261126_110608_schema_after_merges_2';
 import * as migration_20261126_130634_session_meeting from './20261126_130634_session_meeting';
+import * as migration_20261126_133019_purchase_lapsed from './20261126_133019_purchase_lapsed';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261126_130634_session_meeting.up,
     down: migration_20261126_130634_session_meeting.down,
-    name: '20261126_130634_session_meeting'
+    name: '20261126_130634_session_meeting',
+  },
+  {
+    up: migration_20261126_133019_purchase_lapsed.up,
+    down: migration_20261126_133019_purchase_lapsed.down,
+    name: '20261126_133019_purchase_lapsed'
   },
 ];
