@@ -1,10 +1,12 @@
 'use client'
 
+import { useActionState } from 'react'
+
 import { enhancedForm } from '@/components/forms/enhance'
 import { FieldError } from '@/components/forms/FieldError'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
-import { useFormPost } from '@/components/forms/useFormPost'
+import { answerOf } from '@/components/forms/useFormPost'
 import { EMAIL_MAX, EMAIL_MESSAGES } from '@/platform/forms/fields'
 import { clientLinkAction } from './client-link-action'
 import { CLIENT_LINK_TEXTS } from './texts'
@@ -13,7 +15,10 @@ const FORM_ID = 'client-link'
 
 /** "Mail me my link": on /client and on the page of a link that is not valid; the same answer for everyone. */
 export function ClientLinkForm() {
-  const { state, formAction, problem, errors } = useFormPost(clientLinkAction, FORM_ID)
+  // Without JavaScript the form posts to /client and is answered there, whichever page it is on: the page of
+  // a link that is not valid does not show an action's answer in place (it is rendered for each request).
+  const [result, formAction] = useActionState(clientLinkAction, null, `/client#${FORM_ID}`)
+  const { state, problem, errors } = answerOf(result)
   // As the page's script shows it: the field's own fault, else the answer's message (one field, no summary).
   const error = errors.email ?? problem?.message
   return (
