@@ -1,4 +1,5 @@
 import { startBusyCalendarReader } from './features/booking/busy-times'
+import { startCheckoutSweeper } from './features/packages/abandoned'
 import { startNewsletterSender } from './features/newsletter/sender-worker'
 import { startCreditSweeper } from './features/packages/expiry'
 import { startWorkshopSweeper } from './features/workshops/sweeper'
@@ -17,5 +18,6 @@ if (process.env.NEXT_PHASE !== 'phase-production-build') {
   startBusyCalendarReader(payloadClient)
   startWorkshopSweeper(payloadClient)
   startCreditSweeper(payloadClient)
+  startCheckoutSweeper(payloadClient)
   registerReadinessCheck(checkReadiness)
 }

@@ -232,6 +232,9 @@ export interface CoachingSession {
   email: string;
   purchase?: (number | null) | Purchase;
   packageTitle?: string | null;
+  meetingKind?: ('unset' | 'video' | 'phone' | 'in-person') | null;
+  phone?: string | null;
+  meetingPlace?: string | null;
   startsAt: string;
   startsAt_tz?: string | null;
   endsAt: string;
@@ -255,7 +258,7 @@ export interface CoachingSession {
 export interface Purchase {
   id: number;
   reference?: string | null;
-  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid';
+  status: 'code-sent' | 'verified' | 'agreed' | 'awaiting-payment' | 'paid' | 'lapsed';
   email: string;
   package?: (number | null) | Package;
   packageTitle: string;
@@ -1089,6 +1092,9 @@ export interface CoachingSessionsSelect<T extends boolean = true> {
   email?: T;
   purchase?: T;
   packageTitle?: T;
+  meetingKind?: T;
+  phone?: T;
+  meetingPlace?: T;
   startsAt?: T;
   startsAt_tz?: T;
   endsAt?: T;
@@ -2047,7 +2053,7 @@ export interface Availability {
       }[]
     | null;
   /**
-   * How you and the visitor talk: said on /scheduling, in the mails, the reminders and the calendar invite. A call keeps what it was booked with.
+   * How you meet, for discovery calls and coaching sessions alike: said on /scheduling and on each client’s page, in the mails, the reminders and the calendar invite. A call or session keeps what it was booked with.
    */
   meeting: {
     kind: 'unset' | 'video' | 'phone' | 'in-person';

@@ -13,6 +13,7 @@ import {
   SEEDED_DATA_DIR,
 } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
+import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
 
 const newVisitor = browserVisitors('198.18.27')
@@ -47,7 +48,18 @@ function invite(mail: Email) {
     uid: String(event.getFirstPropertyValue('uid')),
     sequence: event.getFirstPropertyValue('sequence'),
     start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    location: event.getFirstPropertyValue('location'),
   }
+}
+
+/** Availability → Where we meet, as the coach saves it (REST, with the coach's token). */
+async function setMeeting(token: string, meeting: Record<string, string | null>) {
+  const res = await fetch(`${SEEDED}/cms-api/globals/availability`, {
+    method: 'POST',
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ meeting }),
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
 }
 
 /** axe on a page as it is at `url`, in a browser with JavaScript (axe runs in the page). */
@@ -72,6 +84,8 @@ describe('buying the Starter Session by bank transfer', () => {
   })
   afterAll(async () => {
     await browser?.close()
+    // The other files find the seeded site as it was.
+    await setMeeting((await logInAsCoach()).token, { kind: 'unset', link: null, address: null })
   })
 
   it('buy, mark paid in the admin, the client’s page', async () => {
@@ -180,6 +194,14 @@ describe('buying the Starter Session by bank transfer', () => {
     await client.getByRole('heading', { name: 'Coaching agreement, version 1' }).waitFor()
     await expectNoSeriousA11yViolations(client, 'the client’s page')
 
+    // The coach meets clients in person (Availability → Where we meet, shared with discovery calls): the page
+    // says so above the times, and the session keeps it (decision 069).
+    await setMeeting(token, { kind: 'in-person', address: '12 Harbour Street\nLisbon' })
+    await client.reload()
+    expect(await client.locator('#book-session-meeting').innerText()).toBe(
+      'We meet in person, at 12 Harbour Street, Lisbon.',
+    )
+
     // The client books the session from an open time of their page (with JavaScript) and sees one credit used.
     expect(await client.locator('#book-session-heading').innerText()).toBe('Book a session')
     expect(await client.locator('#upcoming-heading + p').innerText()).toBe('No sessions booked yet.')
@@ -196,12 +218,14 @@ describe('buying the Starter Session by bank transfer', () => {
     expect(await client.locator('.credit-rule').innerText()).toBe(
       'Booking a session uses one credit. Cancel at least 24 hours before and it is yours again.',
     )
+    expect(await client.locator('.session-where').innerText()).toBe('Where: In person at 12 Harbour Street, Lisbon')
     // No credit left: no times to book.
     expect(await client.locator('#book-session').count()).toBe(0)
     await expectNoSeriousA11yViolations(client, 'the client’s page with a session booked')
     const booked = invite(await mailTo(address, 'Your coaching session is booked'))
     expect(booked).toMatchObject({ method: 'REQUEST', sequence: 0, start: chosen })
     expect(booked.uid).toMatch(/^coaching-session-\d+-\d+@coach-site$/)
+    expect(booked.location).toBe('12 Harbour Street, Lisbon')
 
     // Without JavaScript: the same page moves it (a plain POST), and the invite follows with SEQUENCE 1.
     const plain = await newVisitor({ javaScriptEnabled: false })
@@ -342,5 +366,41 @@ describe('buying the Starter Session by bank transfer', () => {
       .toBe('Marked missed. Under your session rules it uses its credit.')
     await client.reload()
     expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
+
+    // Lost the mail? "Mail me my link" on /client: with JavaScript the client asks and the link comes again;
+    // without it a stranger asks on the page of a broken link and gets word for word the same answer.
+    const sent =
+      'Thank you. If this address has a client page, the link to it is on its way there. Please check your inbox.'
+    const lost = await newVisitor({ javaScriptEnabled: true })
+    await lost.goto(`${SEEDED}/client`)
+    const fillTimeOver = fillTimeFromNow()
+    expect(await lost.locator('h1').innerText()).toBe('Your client page')
+    expect(await lost.locator('#client-link-heading').innerText()).toBe('Lost the link to your page?')
+    await expectNoSeriousA11yViolations(lost, '/client')
+    const field = lost.getByLabel('Your e-mail address')
+    await field.fill('ada.buyer@')
+    await lost.getByRole('button', { name: 'Mail me my link' }).click()
+    await expect
+      .poll(() => lost.locator('#client-link-email-error').innerText())
+      .toBe('Please enter a valid email address.')
+    await expectNoSeriousA11yViolations(lost, '/client with the address refused')
+    await field.fill(address.toUpperCase())
+    await fillTimeOver()
+    await lost.getByRole('button', { name: 'Mail me my link' }).click()
+    await expect.poll(() => lost.locator('.form-notice').innerText()).toBe(sent)
+    expect(await lost.locator('.field-error').count()).toBe(0)
+    const again = await mailTo(address, 'The link to your page')
+    expect(again.text).toContain(`${link}\n`)
+
+    const stranger = await newVisitor({ javaScriptEnabled: false })
+    await stranger.goto(`${SEEDED}/client/${'x'.repeat(43)}`)
+    expect(await stranger.locator('h1').innerText()).toBe('This link is not valid')
+    await stranger.getByLabel('Your e-mail address').fill(`nobody.${run}@example.com`)
+    await stranger.getByRole('button', { name: 'Mail me my link' }).click()
+    // Answered on /client (the form's address without JavaScript, from either page).
+    await stranger.waitForURL(`${SEEDED}/client#client-link`)
+    await expect.poll(() => stranger.locator('.form-notice').innerText()).toBe(sent)
+    await axeOf(stranger.url(), 'the page of a broken link after asking without JavaScript')
+    expect(await mailsTo(`nobody.${run}@example.com`)).toEqual([])
   }, 600_000)
 })

@@ -185,7 +185,7 @@ export const Availability: GlobalConfig = {
       type: 'group',
       admin: {
         description:
-          'How you and the visitor talk: said on /scheduling, in the mails, the reminders and the calendar invite. A call keeps what it was booked with.',
+          'How you meet, for discovery calls and coaching sessions alike: said on /scheduling and on each client’s page, in the mails, the reminders and the calendar invite. A call or session keeps what it was booked with.',
       },
       fields: [
         {

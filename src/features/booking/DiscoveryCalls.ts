@@ -7,7 +7,7 @@ import { personLinkField } from '@/features/people/person-link-field'
 import { checkCoachChange, mailCoachChange } from './coach-changes'
 import { moveEndpoints } from './coach-move'
 import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
-import { CALL_MEETING_OPTIONS } from './meeting'
+import { bookedMeetingFields } from './meeting-fields'
 
 const openTimes = revalidateCollection('open-times')
 
@@ -56,22 +56,8 @@ export const DiscoveryCalls: CollectionConfig = {
     { name: 'name', type: 'text', required: true, maxLength: 100, admin: { readOnly: true } },
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true, admin: { readOnly: true } },
     { name: 'note', label: 'Note from the visitor', type: 'textarea', maxLength: 1000, admin: { readOnly: true } },
-    // What the visitor was promised when booking (Availability → Where we meet at that moment): changing the
-    // setting later leaves the calls already booked as they were.
-    {
-      type: 'row',
-      fields: [
-        {
-          name: 'meetingKind',
-          label: 'Where we meet',
-          type: 'select',
-          options: [...CALL_MEETING_OPTIONS],
-          admin: { readOnly: true, width: '50%' },
-        },
-        { name: 'phone', label: 'Phone number', type: 'text', maxLength: 30, admin: { readOnly: true, width: '50%' } },
-      ],
-    },
-    { name: 'meetingPlace', label: 'Video link or address', type: 'text', maxLength: 300, admin: { readOnly: true } },
+    // What the visitor was promised when booking (see ./meeting-fields.ts).
+    ...bookedMeetingFields,
     {
       name: 'startsAt',
       label: 'Starts',

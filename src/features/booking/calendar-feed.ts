@@ -77,6 +77,9 @@ export async function feedText(payload: Payload, now = new Date()): Promise<stri
     } satisfies EventAttributes
   })
   for (const session of sessions.docs) {
+    const meeting = meetingOf(session)
+    const where = whereText(meeting, 'coach', { coach: coachName, visitor: session.name })
+    const location = inviteLocation(meeting)
     events.push({
       uid: sessionUid(session),
       sequence: session.sequence,
@@ -87,9 +90,14 @@ export async function feedText(payload: Payload, now = new Date()): Promise<stri
       endInputType: 'utc',
       endOutputType: 'utc',
       title: `${session.status === 'cancelled' ? 'Cancelled: ' : ''}Coaching session: ${session.name}`,
-      description: [`E-mail: ${session.email}`, session.packageTitle ? `Package: ${session.packageTitle}` : '']
+      description: [
+        `E-mail: ${session.email}`,
+        where ? `Where: ${where}` : '',
+        session.packageTitle ? `Package: ${session.packageTitle}` : '',
+      ]
         .filter(Boolean)
         .join('\n'),
+      ...(location ? { location } : {}),
       status: session.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
       productId: '-//coach-site//discovery-calls//EN',
       calName,

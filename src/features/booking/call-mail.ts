@@ -1,9 +1,13 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { DiscoveryCall } from '@/payload-types'
-import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
+import { enqueueMail } from '@/platform/mail/outbox'
 import type { MailSettings } from '@/platform/mail/settings'
 import { callReference, callUid } from './calls'
+import {
+  queueReminders as queueAppointmentReminders,
+  withdrawReminders as withdrawAppointmentReminders,
+} from './reminders'
 import { bookedMail, bookedNotification, cancelledMails, movedMails, reminderMails } from './mails'
 
 /*
@@ -11,9 +15,6 @@ import { bookedMail, bookedNotification, cancelledMails, movedMails, reminderMai
  * the mail is queued in the same transaction as the change): the same whether the visitor made the change
  * on the site or the coach in the admin.
  */
-
-const HOUR = 60 * 60 * 1000
-const DAY = 24 * HOUR
 
 type Queue = {
   payload: Payload
@@ -23,40 +24,25 @@ type Queue = {
   req: Partial<PayloadRequest>
 }
 
-/**
- * Queues a call's reminders for its current time: the visitor's 24 hours before (only when that is still
- * ahead), both sides' 1 hour before. Keyed by the call's UID, sequence and kind, so each is queued once
- * however often this runs.
- */
-async function queueReminders(call: DiscoveryCall, { payload, coachTimeZone, settings, now, req }: Queue) {
-  const start = new Date(call.startsAt).getTime()
+/** A call's reminders (./reminders.ts): the visitor's 24 hours before, both sides' 1 hour before. */
+const callReminders = (call: DiscoveryCall, { coachTimeZone, settings }: Queue) => {
   const mails = reminderMails(call, coachTimeZone, settings)
-  const key = (kind: string, i = 0) => `${callUid(call)}:${call.sequence}:${kind}:${i}`
-  const common = { now, reference: callReference(call) }
-  if (start - DAY > now.getTime()) {
-    const sendAfter = new Date(start - DAY)
-    await enqueueMail(
-      payload,
-      { ...common, kind: 'call-reminder-24h', mail: mails.dayBefore, sendAfter, idempotencyKey: key('24h') },
-      req,
-    )
-  }
-  if (start - HOUR > now.getTime()) {
-    const sendAfter = new Date(start - HOUR)
-    for (const [i, mail] of mails.hourBefore.entries()) {
-      await enqueueMail(
-        payload,
-        { ...common, kind: 'call-reminder-1h', mail, sendAfter, idempotencyKey: key('1h', i) },
-        req,
-      )
-    }
+  return {
+    reference: callReference(call),
+    prefix: 'call',
+    uid: callUid(call),
+    sequence: call.sequence,
+    startsAt: call.startsAt,
+    dayBefore: [mails.dayBefore],
+    hourBefore: mails.hourBefore,
   }
 }
 
-async function withdrawReminders(call: DiscoveryCall, { payload, req }: Queue) {
-  await cancelQueuedMail(payload, { reference: callReference(call), kind: 'call-reminder-24h' }, req)
-  await cancelQueuedMail(payload, { reference: callReference(call), kind: 'call-reminder-1h' }, req)
-}
+const queueReminders = (call: DiscoveryCall, q: Queue) =>
+  queueAppointmentReminders(q.payload, callReminders(call, q), q.now, q.req)
+
+const withdrawReminders = (call: DiscoveryCall, { payload, req }: Queue) =>
+  withdrawAppointmentReminders(payload, { reference: callReference(call), prefix: 'call' }, req)
 
 /** A new call: the visitor's confirmation and the coach's notification, each with the invite; the reminders. */
 export async function mailBooked(call: DiscoveryCall, q: Queue): Promise<void> {

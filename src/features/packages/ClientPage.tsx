@@ -3,9 +3,12 @@ import Link from 'next/link'
 import { clientCounts } from '@/domain/credits'
 import { formatCents } from '@/domain/packages'
 import { textFor, OutcomeNotices } from '@/components/forms/OutcomeNotices'
-import { readAvailability } from '@/features/booking/calls'
+import { readBookingRules } from '@/features/booking/calls'
+import { meetingOf, meetingSentence, whereText } from '@/features/booking/meeting'
 import { formatSlot } from '@/features/booking/slots'
+import { mailSettings } from '@/platform/mail/settings'
 import { payloadClient } from '@/platform/payload'
+import { ClientLinkForm } from './ClientLinkForm'
 import { creditBalance } from './ledger'
 import { BookSessionForm, CancelSessionForm, MoveSessionForm } from './SessionForms'
 import { clientByToken, nextPurchase, sessionDone, sessionProblems, sessionSlots, sessionsOf } from './sessions'
@@ -31,6 +34,7 @@ export async function ClientPage({ token, done, problem }: { token: string; done
           <p className="lead">
             It may be old or incomplete. The link to your page is in the mail that confirmed your payment.
           </p>
+          <ClientLinkForm />
           <p>
             See the <Link href="/coaching#pricing-heading">coaching packages</Link>.
           </p>
@@ -40,12 +44,17 @@ export async function ClientPage({ token, done, problem }: { token: string; done
   }
   const { purchases, email } = client
   const now = new Date()
-  const [rules, balance, { timeZone: zone }, sessions] = [
+  const [rules, balance, { availability, meeting }, sessions, settings] = [
     await readCreditRules(payload),
     await creditBalance(payload, email),
-    await readAvailability(payload),
+    await readBookingRules(payload),
     await sessionsOf(payload, email),
+    await mailSettings(payload),
   ]
+  const zone = availability.timeZone
+  const names = { coach: settings.brand.name, visitor: client.name }
+  // The number they gave last, to start the booking form with when the coach calls.
+  const lastPhone = sessions.findLast((s) => s.phone)?.phone
   const upcoming = sessions.filter((s) => s.status === 'booked' && new Date(s.endsAt).getTime() > now.getTime())
   const next = nextPurchase(balance, purchases, now)
   const toBook = next
@@ -102,6 +111,7 @@ export async function ClientPage({ token, done, problem }: { token: string; done
                 const when = formatSlot(start, zone)
                 const ahead = start.getTime() - now.getTime()
                 const minutes = Math.round((new Date(s.endsAt).getTime() - start.getTime()) / 60_000)
+                const where = whereText(meetingOf(s), 'visitor', names)
                 const movable = ahead >= NOTICE_HOURS * HOUR
                 const purchaseId = typeof s.purchase === 'object' ? s.purchase?.id : s.purchase
                 const own = purchaseId ? balance.purchases[String(purchaseId)] : undefined
@@ -116,6 +126,7 @@ export async function ClientPage({ token, done, problem }: { token: string; done
                       {s.packageTitle ? `${s.packageTitle}, ` : ''}
                       {minutes} minutes ({zone})
                     </p>
+                    {where && <p className="session-where">Where: {where}</p>}
                     {ahead <= 0 ? (
                       <p>This session has started.</p>
                     ) : (
@@ -161,7 +172,15 @@ export async function ClientPage({ token, done, problem }: { token: string; done
         )}
         {balance.left > 0 &&
           (toBook && toBook.slots.length > 0 ? (
-            <BookSessionForm token={token} slots={toBook.slots} timeZone={toBook.timeZone} minutes={toBook.minutes} />
+            <BookSessionForm
+              token={token}
+              slots={toBook.slots}
+              timeZone={toBook.timeZone}
+              minutes={toBook.minutes}
+              meeting={meetingSentence(meeting.kind, meeting.place, settings.brand.name)}
+              askPhone={meeting.kind === 'phone'}
+              phone={lastPhone}
+            />
           ) : (
             <p>
               {n(balance.left, 'session is', 'sessions are')} ready to book, and no times are open before they expire at

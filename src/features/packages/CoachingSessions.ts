@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
+import { bookedMeetingFields } from '@/features/booking/meeting-fields'
 import { admins } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 import { coachSessionEndpoints } from './coach-sessions'
@@ -53,6 +54,8 @@ export const CoachingSessions: CollectionConfig = {
         components: { Field: '@/features/packages/admin/SessionPanelField#SessionPanelField' },
       },
     },
+    // How they meet, as the client was promised when booking (decision 069).
+    ...bookedMeetingFields,
     {
       name: 'startsAt',
       label: 'Starts',

@@ -12,6 +12,8 @@ export const PURCHASE_STATUSES = [
   { value: 'agreed', label: 'Agreement accepted' },
   { value: 'awaiting-payment', label: 'Awaiting payment' },
   { value: 'paid', label: 'Paid' },
+  // A bank transfer not received within the time allowed (./abandoned.ts); still marked paid if it arrives.
+  { value: 'lapsed', label: 'Transfer not received: lapsed' },
 ] as const
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number]['value']
 

@@ -2,6 +2,8 @@
 
 import { useActionState } from 'react'
 
+import { FormField } from '@/components/forms/FormField'
+import { PHONE_MAX, PHONE_MESSAGES, PHONE_PATTERN } from '@/features/booking/meeting'
 import { SlotPicker } from '@/features/booking/SlotPicker'
 import { bookSessionAction, cancelSessionAction, moveSessionAction } from './session-actions'
 
@@ -16,11 +18,19 @@ export function BookSessionForm({
   slots,
   timeZone,
   minutes,
+  meeting,
+  askPhone = false,
+  phone,
 }: {
   token: string
   slots: string[]
   timeZone: string
   minutes: number
+  /** How they will meet (Availability → Where we meet, as for discovery calls); none when not set. */
+  meeting?: string | null
+  /** The coach calls the client: the form asks for their number (the one they last gave, to start with). */
+  askPhone?: boolean
+  phone?: string | null
 }) {
   const [, action] = useActionState(bookSessionAction, null, '#book-session')
   return (
@@ -28,7 +38,23 @@ export function BookSessionForm({
       <h2 id="book-session-heading">Book a session</h2>
       <p>Pick a time for your next session of {minutes} minutes.</p>
       <input type="hidden" name="token" value={token} />
+      {meeting && <p id="book-session-meeting">{meeting}</p>}
       <SlotPicker slots={slots} coachTimeZone={timeZone} idPrefix="book-session" />
+      {askPhone && (
+        <FormField
+          id="book-session-phone"
+          label="Phone number"
+          messages={PHONE_MESSAGES}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={PHONE_MAX}
+          pattern={PHONE_PATTERN}
+          title={PHONE_MESSAGES.invalid}
+          defaultValue={phone ?? undefined}
+        />
+      )}
       <button type="submit" className="button button--primary">
         Book this session
       </button>

@@ -135,7 +135,10 @@ export async function markPaid(
 ): Promise<MarkPaidOutcome> {
   return inTransaction(payload, async (req) => {
     const p = await payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, req })
-    if (p.status !== 'awaiting-payment' && p.status !== 'paid') return { status: 'not-awaiting' as const }
+    // A lapsed transfer (./abandoned.ts) that arrives after all is received like any other.
+    if (p.status !== 'awaiting-payment' && p.status !== 'lapsed' && p.status !== 'paid') {
+      return { status: 'not-awaiting' as const }
+    }
     if (p.status === 'paid') return { status: 'already-paid' as const, purchase: p }
     if (p.paymentMethod === 'stripe') return { status: 'paid-by-card' as const }
     const settled = await settlePurchase(

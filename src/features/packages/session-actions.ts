@@ -50,7 +50,9 @@ async function run(formData: FormData, change: Change): Promise<never> {
 }
 
 export async function bookSessionAction(_prev: null, formData: FormData): Promise<null> {
-  return run(formData, (fields, payload, client) => bookSession(payload, client, new Date(text(fields, 'slot'))))
+  return run(formData, (fields, payload, client) =>
+    bookSession(payload, client, new Date(text(fields, 'slot')), new Date(), { phone: text(fields, 'phone') }),
+  )
 }
 
 export async function cancelSessionAction(_prev: null, formData: FormData): Promise<null> {

@@ -3,6 +3,8 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { Actor } from '@/domain/credits'
 import { sessionUid } from '@/features/booking/calls'
 import { callInvite } from '@/features/booking/invite'
+import { inviteHow, inviteLocation, meetingOf, whereText } from '@/features/booking/meeting'
+import { queueReminders, withdrawReminders } from '@/features/booking/reminders'
 import { formatSlot } from '@/features/booking/slots'
 import type { CoachingSession } from '@/payload-types'
 import { fromSite } from '@/platform/mail/envelope'
@@ -20,7 +22,17 @@ import { clientPath } from './tokens'
 
 type MailSession = Pick<
   CoachingSession,
-  'id' | 'createdAt' | 'name' | 'email' | 'packageTitle' | 'startsAt' | 'endsAt' | 'sequence'
+  | 'id'
+  | 'createdAt'
+  | 'name'
+  | 'email'
+  | 'packageTitle'
+  | 'startsAt'
+  | 'endsAt'
+  | 'sequence'
+  | 'meetingKind'
+  | 'meetingPlace'
+  | 'phone'
 >
 
 /** The outbox reference of every mail about a session. */
@@ -29,8 +41,18 @@ export const sessionReference = (s: Pick<CoachingSession, 'id'>): string => `coa
 const title = (s: MailSession, settings: MailSettings) =>
   `${s.packageTitle ? `${s.packageTitle}: coaching session` : 'Coaching session'} with ${settings.brand.name}`
 
+const names = (s: MailSession, settings: MailSettings) => ({ coach: settings.brand.name, visitor: s.name })
+
+/** The "Where" line of a mail about the session, for the client or the coach: none when booked without one. */
+const whereLines = (s: MailSession, settings: MailSettings, to: 'visitor' | 'coach') => {
+  const where = whereText(meetingOf(s), to, names(s, settings))
+  return where ? [`Where: ${where}`] : []
+}
+
 const invite = (s: MailSession, settings: MailSettings, method: 'REQUEST' | 'CANCEL') => {
   const page = `${settings.siteUrl}${clientPath(s.email)}`
+  const how = inviteHow(meetingOf(s), names(s, settings))
+  const location = inviteLocation(meetingOf(s))
   return {
     method,
     content: callInvite(
@@ -42,8 +64,9 @@ const invite = (s: MailSession, settings: MailSettings, method: 'REQUEST' | 'CAN
         visitor: { name: s.name, email: s.email },
         coach: { name: settings.brand.name, email: settings.coachEmail },
         title: title(s, settings),
-        description: `${title(s, settings)}. To move or cancel it: ${page}`,
+        description: [`${title(s, settings)}.`, ...(how ? [how] : []), `To move or cancel it: ${page}`].join(' '),
         manageUrl: page,
+        ...(location ? { location } : {}),
       },
       method,
     ),
@@ -99,6 +122,7 @@ export function sessionMails(
       first,
       '',
       when(s, zone),
+      ...(change === 'cancelled' ? [] : whereLines(s, settings, 'visitor')),
       ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
       '',
       ...(change === 'cancelled'
@@ -128,13 +152,14 @@ export function sessionMails(
       `Name: ${s.name}`,
       `E-mail: ${s.email}`,
       when(s, zone),
+      ...(change === 'cancelled' ? [] : whereLines(s, settings, 'coach')),
       ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
       ...(change === 'cancelled'
         ? ['', creditUsed ? 'Cancelled late: the credit is used.' : 'The credit went back.']
         : []),
       ...yours,
       '',
-      `All sessions: ${settings.siteUrl}/admin/collections/coaching-sessions`,
+      `All sessions: ${SESSIONS_IN_ADMIN(settings)}`,
     ]),
     replyTo: s.email,
     calendar,
@@ -142,7 +167,69 @@ export function sessionMails(
   return [client, coach]
 }
 
-/** Queues both mails of a change, with the change's own request (on PostgreSQL, in its transaction). */
+const SESSIONS_IN_ADMIN = (settings: MailSettings) => `${settings.siteUrl}/admin/collections/coaching-sessions`
+
+/**
+ * The reminders of a session: to the client 24 hours before (the last moment to move it or cancel it and keep
+ * its credit) and 1 hour before, to the coach 1 hour before; each with how they meet and the client's page.
+ */
+export function sessionReminderMails(s: MailSession, { zone, settings }: { zone: string; settings: MailSettings }) {
+  const page = `${settings.siteUrl}${clientPath(s.email)}`
+  const toClient = (subject: string, first: string) =>
+    fromSite(settings, s.email, `${subject} | ${settings.brand.siteName}`, [
+      `Hello ${s.name},`,
+      '',
+      first,
+      '',
+      when(s, zone),
+      ...whereLines(s, settings, 'visitor'),
+      ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
+      '',
+      `Your page: ${page}`,
+      '',
+      'Warm regards,',
+      settings.brand.siteName,
+    ])
+  return {
+    dayBefore: [
+      toClient(
+        'Tomorrow: your coaching session',
+        `A reminder: your coaching session with ${settings.brand.name} is tomorrow.`,
+      ),
+    ],
+    hourBefore: [
+      toClient(
+        'In one hour: your coaching session',
+        `A reminder: your coaching session with ${settings.brand.name} starts in one hour.`,
+      ),
+      {
+        ...fromSite(settings, settings.coachEmail, `In one hour: coaching session with ${s.name}`, [
+          when(s, zone),
+          ...whereLines(s, settings, 'coach'),
+          ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
+          '',
+          `All sessions: ${SESSIONS_IN_ADMIN(settings)}`,
+        ]),
+        replyTo: s.email,
+      },
+    ],
+  }
+}
+
+const remindersOf = (s: MailSession, options: { zone: string; settings: MailSettings }) => ({
+  reference: sessionReference(s),
+  prefix: 'session',
+  uid: sessionUid(s),
+  sequence: s.sequence,
+  startsAt: s.startsAt,
+  ...sessionReminderMails(s, options),
+})
+
+/**
+ * Queues both mails of a change, with the change's own request (on PostgreSQL, in its transaction), and the
+ * reminders: a booking queues them, a move replaces those of the old time with the new time's, a cancellation
+ * withdraws them.
+ */
 export async function mailSessionChange(
   payload: Payload,
   s: MailSession,
@@ -163,4 +250,6 @@ export async function mailSessionChange(
     { kind: `session-${change}-coach`, mail: coach, now: options.now, reference, idempotencyKey: `${key}:coach` },
     req,
   )
+  if (change !== 'booked') await withdrawReminders(payload, { reference, prefix: 'session' }, req)
+  if (change !== 'cancelled') await queueReminders(payload, remindersOf(s, options), options.now, req)
 }

@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { CREDIT_REFUSALS, DEFAULT_CREDIT_RULES, type Actor, type Balance, type CreditRules } from '@/domain/credits'
 import { normalAddress } from '@/domain/people'
 import { callSpan, databaseRefusal, liveCalls, liveSessions, readBookingRules } from '@/features/booking/calls'
+import { PHONE_MESSAGES, phoneProblem, tidyPhone } from '@/features/booking/meeting'
 import { SLOT_GONE, SLOT_TAKEN } from '@/features/booking/rules'
 import { isOpenSlot, openSlots, type Availability, type Interval } from '@/features/booking/slots'
 import type { CoachingSession, Purchase } from '@/payload-types'
@@ -32,6 +33,8 @@ export const sessionProblems = (rules: CreditRules) =>
     taken: SLOT_TAKEN,
     gone: SLOT_GONE,
     'no-slot': 'Please pick a time.',
+    'phone-missing': PHONE_MESSAGES.missing,
+    'phone-invalid': PHONE_MESSAGES.invalid,
     'no-credit': CREDIT_REFUSALS.noCredit,
     'after-validity': CREDIT_REFUSALS.afterValidity,
     'too-late': CREDIT_REFUSALS.tooLateToMove(rules.coachingRescheduleNoticeHours),
@@ -126,11 +129,11 @@ const atLength = (a: Availability, minutes: number): Availability => ({ ...a, ca
 
 /** The coach's time already held: her calendar's busy times, the live calls and sessions (but `except`). */
 async function heldTimes(payload: Payload, now: Date, except?: number, req?: Partial<PayloadRequest>) {
-  const { availability, busy } = await readBookingRules(payload, req)
+  const { availability, busy, meeting } = await readBookingRules(payload, req)
   const since = new Date(now.getTime() - DAY)
   const calls = await liveCalls(payload, since, req)
   const sessions = (await liveSessions(payload, since, req)).filter((s) => s.id !== except)
-  return { availability, busy, held: [...busy, ...calls, ...sessions] as Interval[] }
+  return { availability, busy, meeting, held: [...busy, ...calls, ...sessions] as Interval[] }
 }
 
 /** Why a start is not open: another call or session holds it ('taken'), or it is not open at all ('gone'). */
@@ -201,13 +204,16 @@ async function mailOf(payload: Payload, req: Partial<PayloadRequest>, rules: Cre
 /**
  * Books a session at `start` from the client's credits: refused when nothing is left ("You have no sessions
  * left to book."), after the credits' validity, or when the time is not open; SLOT_TAKEN when another booking
- * (a session or a discovery call) holds it, also one made a moment ago. Mails the client and the coach.
+ * (a session or a discovery call) holds it, also one made a moment ago. The session keeps how they meet as
+ * Availability → Where we meet says at that moment (decision 069); by phone, with the number the client gives.
+ * Mails the client and the coach, and queues the reminders.
  */
 export async function bookSession(
   payload: Payload,
   client: Client,
   start: Date,
   now = new Date(),
+  given: { phone?: string } = {},
 ): Promise<SessionOutcome> {
   if (Number.isNaN(start.getTime())) return 'no-slot'
   const rules = await readCreditRules(payload)
@@ -216,9 +222,15 @@ export async function bookSession(
   if (!next) return balance.left > 0 ? 'after-validity' : 'no-credit'
   if (start.getTime() >= next.validUntil) return 'after-validity'
   const minutes = next.purchase.sessionMinutes
-  const { availability, busy, held } = await heldTimes(payload, now)
+  const { availability, busy, held, meeting } = await heldTimes(payload, now)
   const a = atLength(availability, minutes)
   if (!isOpenSlot(a, held, [], now, start)) return refusal(a, busy, now, start)
+  let phone: string | null = null
+  if (meeting.kind === 'phone') {
+    const problem = phoneProblem(given.phone)
+    if (problem) return problem === PHONE_MESSAGES.missing ? 'phone-missing' : 'phone-invalid'
+    phone = tidyPhone(given.phone!)
+  }
 
   // What this booking wrote before the ledger answered (SQLite keeps it when the ledger refuses).
   const written: { session?: CoachingSession } = {}
@@ -231,6 +243,9 @@ export async function bookSession(
           email: client.email,
           purchase: next.purchase.id,
           packageTitle: next.purchase.packageTitle,
+          meetingKind: meeting.kind,
+          meetingPlace: meeting.place,
+          phone,
           ...callSpan(start, minutes, a.bufferMinutes),
           startsAt_tz: a.timeZone,
           status: 'booked',

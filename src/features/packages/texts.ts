@@ -19,3 +19,14 @@ export const CHECKOUT_PROBLEMS = {
 export type CheckoutProblem = keyof typeof CHECKOUT_PROBLEMS
 
 export const CHECKOUT_STEPS = ['Your e-mail', 'Your code', 'Agreement', 'Questions', 'Payment'] as const
+
+/** "Mail me my link" on /client and on the page of a link that is not valid (./client-link.ts). */
+export const CLIENT_LINK_TEXTS = {
+  heading: 'Lost the link to your page?',
+  intro: 'Type the e-mail address you bought your coaching with, and we will mail you the link to your page.',
+  label: 'Your e-mail address',
+  button: 'Mail me my link',
+  /** The one answer to every accepted post, client or not. */
+  sent: 'Thank you. If this address has a client page, the link to it is on its way there. Please check your inbox.',
+  invalid: 'Please enter a valid email address.',
+} as const

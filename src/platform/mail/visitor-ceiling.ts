@@ -14,6 +14,8 @@ export const VISITOR_MAIL_KINDS = [
   'call-existing',
   // A package's checkout code (src/features/packages/checkout.ts).
   'checkout-code',
+  // A client's "Mail me my link" (src/features/packages/client-link.ts).
+  'client-link',
 ] as const
 type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number]
 

@@ -191,7 +191,9 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
       expect(balance).toMatchObject({ bought: 2, held: 1, left: 1, used: 0 })
       expectBalanced(balance)
 
-      const mails = await mailsAsSent(payload, { reference: { equals: `coaching-sessions:${booked!.id}` } })
+      const mails = (await mailsAsSent(payload, { reference: { equals: `coaching-sessions:${booked!.id}` } })).filter(
+        (m) => !m.kind.startsWith('session-reminder'),
+      )
       expect(mails.map((m) => [m.kind, m.to])).toEqual([
         ['session-booked', email],
         ['session-booked-coach', 'coach@example.com'],
@@ -412,6 +414,155 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
         overrideAccess: true,
       })
       expect(await outcome(aCall(payload, { startsAt: '2026-12-12T14:00:00.000Z' }))).toBe('stored')
+    })
+
+    /** Availability → Where we meet, as the coach saves it (shared by discovery calls and sessions: decision 069). */
+    const meet = (meeting: { kind: 'unset' | 'video' | 'phone' | 'in-person'; link?: string; address?: string }) =>
+      payload.updateGlobal({ slug: 'availability', data: { meeting }, overrideAccess: true })
+
+    it('reminds 24 hours and 1 hour before, each once with two workers; withdrawn when cancelled, re-timed when moved; with where they meet and the page', async () => {
+      const { DEFAULT_BRAND } = await import('@/domain/brand')
+      const { clientToken } = await import('@/features/packages/tokens')
+      const { deliverDueMail } = await import('@/platform/mail/outbox')
+      const { createMailTransport } = await import('@/platform/mail/transport')
+      const transport = createMailTransport(site.smtp.url)
+      const deliver = (iso: string) => deliverDueMail(payload, at(iso), transport)
+      await meet({ kind: 'video', link: 'https://meet.example.com/coach-room' })
+      try {
+        const { client, email } = await aClient('Rosalind Franklin', 3)
+        for (const start of ['2026-12-16T10:15:00.000Z', '2026-12-16T12:45:00.000Z', '2026-12-17T10:15:00.000Z']) {
+          expect(await mod.bookSession(payload, client, at(start), NOW)).toBe('booked')
+        }
+        const [kept, dropped, moved] = await sessionsOf(email)
+        expect(await mod.cancelSession(payload, client, dropped!.id, NOW)).toBe('cancelled')
+        expect(await mod.moveSession(payload, client, moved!.id, at('2026-12-18T09:00:00.000Z'), NOW)).toBe('moved')
+
+        // In the outbox: each booking's three reminders at their instants; the cancelled one's and the moved
+        // one's old time's withdrawn, the new time's queued.
+        const reminders = async (s: CoachingSession) =>
+          (await mailsAsSent(payload, { reference: { equals: `coaching-sessions:${s.id}` } }))
+            .filter((m) => m.kind.startsWith('session-reminder'))
+            .map((m) => [m.kind, m.to, m.sendAfter, m.status])
+        const coach = 'coach@example.com'
+        expect(await reminders(kept!)).toEqual([
+          ['session-reminder-24h', email, '2026-12-15T10:15:00.000Z', 'queued'],
+          ['session-reminder-1h', email, '2026-12-16T09:15:00.000Z', 'queued'],
+          ['session-reminder-1h', coach, '2026-12-16T09:15:00.000Z', 'queued'],
+        ])
+        expect(await reminders(dropped!)).toEqual([
+          ['session-reminder-24h', email, '2026-12-15T12:45:00.000Z', 'cancelled'],
+          ['session-reminder-1h', email, '2026-12-16T11:45:00.000Z', 'cancelled'],
+          ['session-reminder-1h', coach, '2026-12-16T11:45:00.000Z', 'cancelled'],
+        ])
+        expect(await reminders(moved!)).toEqual([
+          ['session-reminder-24h', email, '2026-12-16T10:15:00.000Z', 'cancelled'],
+          ['session-reminder-1h', email, '2026-12-17T09:15:00.000Z', 'cancelled'],
+          ['session-reminder-1h', coach, '2026-12-17T09:15:00.000Z', 'cancelled'],
+          ['session-reminder-24h', email, '2026-12-17T09:00:00.000Z', 'queued'],
+          ['session-reminder-1h', email, '2026-12-18T08:00:00.000Z', 'queued'],
+          ['session-reminder-1h', coach, '2026-12-18T08:00:00.000Z', 'queued'],
+        ])
+
+        // The changes' own mails go now; then, on the injected clock, each reminder once at its instant.
+        await deliver(NOW.toISOString())
+        site.smtp.mails.length = 0
+        const site_ = DEFAULT_BRAND.siteName
+        const dayBefore = [email, `Tomorrow: your coaching session | ${site_}`]
+        const hourBefore = [email, `In one hour: your coaching session | ${site_}`]
+        const toCoach = [coach, 'In one hour: coaching session with Rosalind Franklin']
+        /** What the SMTP peer received from two workers at once at `iso` (in any order: they run side by side). */
+        const twoWorkers = async (iso: string) => {
+          const from = site.smtp.mails.length
+          await Promise.all([deliver(iso), deliver(iso)])
+          return site.smtp.mails
+            .slice(from)
+            .map((m) => [m.to?.[0]?.address, m.subject])
+            .sort()
+        }
+        expect(await twoWorkers('2026-12-15T10:14:59.999Z')).toEqual([])
+        expect(await twoWorkers('2026-12-15T10:15:00.000Z')).toEqual([dayBefore])
+        expect(await twoWorkers('2026-12-15T12:45:00.000Z')).toEqual([]) // the cancelled session's: withdrawn
+        expect(await twoWorkers('2026-12-16T09:14:59.999Z')).toEqual([]) // the moved session's old time: withdrawn
+        expect(await twoWorkers('2026-12-16T09:15:00.000Z')).toEqual([toCoach, hourBefore])
+        expect(await twoWorkers('2026-12-17T09:00:00.000Z')).toEqual([dayBefore])
+        expect(await twoWorkers('2026-12-18T08:00:00.000Z')).toEqual([toCoach, hourBefore])
+        expect(await twoWorkers('2026-12-31T00:00:00.000Z')).toEqual([])
+        const mail = (i: number, to: string) => site.smtp.mails.filter((m) => m.to?.[0]?.address === to)[i]!
+        const page = `/client/${clientToken(email)}`
+        expect(mail(0, email).text).toContain(
+          `A reminder: your coaching session with ${DEFAULT_BRAND.name} is tomorrow.`,
+        )
+        expect(mail(1, email).text).toContain(
+          `A reminder: your coaching session with ${DEFAULT_BRAND.name} starts in one hour.`,
+        )
+        for (const reminder of [mail(0, email), mail(1, email)]) {
+          expect(reminder.text).toContain('When: Wednesday, December 16, 2026, 10:15 AM UTC (UTC)')
+          expect(reminder.text).toContain('Where: Video call at https://meet.example.com/coach-room')
+          expect(reminder.text).toContain('Package: Starter Session')
+          expect(reminder.text).toMatch(new RegExp(`Your page: https?://\\S+${page}\\n`))
+        }
+        expect(mail(0, coach).text).toContain('When: Wednesday, December 16, 2026, 10:15 AM UTC (UTC)')
+        expect(mail(0, coach).text).toContain('Where: Video call at https://meet.example.com/coach-room')
+        expect(mail(0, coach).replyTo?.[0]?.address).toBe(email)
+        expect(mail(2, email).text).toContain('When: Friday, December 18, 2026, 9:00 AM UTC (UTC)')
+      } finally {
+        await meet({ kind: 'unset' })
+      }
+    })
+
+    it('says how they meet as Availability says it when booked: the mails, the invite’s LOCATION; by phone with the number the client gives', async () => {
+      const { DEFAULT_BRAND } = await import('@/domain/brand')
+      const mailsOf = async (s: CoachingSession) =>
+        mailsAsSent(payload, { reference: { equals: `coaching-sessions:${s.id}` } })
+      const location = (content: string) =>
+        new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('location')
+      try {
+        await meet({ kind: 'in-person', address: '12 Harbour Street\nBristol BS1 4RN' })
+        const { client, email } = await aClient('Lise Meitner', 2)
+        expect(await mod.bookSession(payload, client, at('2026-12-19T10:15:00.000Z'), NOW)).toBe('booked')
+        const [session] = await sessionsOf(email)
+        expect(session).toMatchObject({ meetingKind: 'in-person', meetingPlace: '12 Harbour Street\nBristol BS1 4RN' })
+        const [booked, bookedCoach] = await mailsOf(session!)
+        expect(booked!.text).toContain('Where: In person at 12 Harbour Street, Bristol BS1 4RN')
+        expect(bookedCoach!.text).toContain('Where: In person at 12 Harbour Street, Bristol BS1 4RN')
+        expect(location(calendarOf(booked!))).toBe('12 Harbour Street, Bristol BS1 4RN')
+
+        // The setting changes: the session keeps what it was booked with, also when it moves.
+        await meet({ kind: 'video', link: 'https://meet.example.com/coach-room' })
+        expect(await mod.moveSession(payload, client, session!.id, at('2026-12-19T12:45:00.000Z'), NOW)).toBe('moved')
+        const movedMail = (await mailsOf(session!)).find((m) => m.kind === 'session-moved')!
+        expect(movedMail.text).toContain('Where: In person at 12 Harbour Street, Bristol BS1 4RN')
+        expect(location(calendarOf(movedMail))).toBe('12 Harbour Street, Bristol BS1 4RN')
+
+        // By phone: the client gives the number the coach calls; refused in words without one.
+        await meet({ kind: 'phone' })
+        expect(await mod.bookSession(payload, client, at('2026-12-20T10:15:00.000Z'), NOW)).toBe('phone-missing')
+        expect(mod.SESSION_PROBLEMS['phone-missing']).toBe('Please enter your phone number, so the coach can call you.')
+        expect(await mod.bookSession(payload, client, at('2026-12-20T10:15:00.000Z'), NOW, { phone: '12ab' })).toBe(
+          'phone-invalid',
+        )
+        expect(await sessionsOf(email)).toHaveLength(1)
+        expect(
+          await mod.bookSession(payload, client, at('2026-12-20T10:15:00.000Z'), NOW, { phone: ' +44 20  7946 0958 ' }),
+        ).toBe('booked')
+        const byPhone = (await sessionsOf(email))[1]!
+        expect(byPhone).toMatchObject({ meetingKind: 'phone', meetingPlace: null, phone: '+44 20 7946 0958' })
+        const [toClient, toCoach] = await mailsOf(byPhone)
+        expect(toClient!.text).toContain(`Where: By phone: ${DEFAULT_BRAND.name} calls you at +44 20 7946 0958`)
+        expect(toCoach!.text).toContain('Where: By phone: you call Lise Meitner at +44 20 7946 0958')
+        expect(location(calendarOf(toClient!))).toBe('+44 20 7946 0958')
+        // The coach's calendar feed says it too.
+        const { feedText } = await import('@/features/booking/calendar-feed')
+        const inFeed = new ICAL.Component(ICAL.parse(await feedText(payload, NOW)))
+          .getAllSubcomponents('vevent')
+          .find((e) => e.getFirstPropertyValue('uid') === invite(calendarOf(toClient!)).uid)!
+        expect(inFeed.getFirstPropertyValue('location')).toBe('+44 20 7946 0958')
+        expect(String(inFeed.getFirstPropertyValue('description'))).toContain(
+          'Where: By phone: you call Lise Meitner at +44 20 7946 0958',
+        )
+      } finally {
+        await meet({ kind: 'unset' })
+      }
     })
   })
 }

@@ -29,7 +29,9 @@ import * as migration_20261126_074335_schema_after_merges from './20261126_07433
 import * as migration_20261126_095650_client_sessions from './20261126_095650_client_sessions';
 import * as migration_20261126_103544_stripe_card_payments from './20261126_103544_stripe_card_payments';
 import * as migration_20261126_110603_schema_after_merges_2 from './20261126_110603_schema_after_merges_2';
+import * as migration_20261126_130626_session_meeting from './20261126_130626_session_meeting';
 import * as migration_20261126_130726_session_rules from './20261126_130726_session_rules';
+import * as migration_20261126_132859_purchase_lapsed from './20261126_132859_purchase_lapsed';
 import * as migration_20261126_134442_workshop_mail_texts from './20261126_134442_workshop_mail_texts';
 
 export const migrations = [
@@ -189,9 +191,19 @@ export const migrations = [
     name: '20261126_110603_schema_after_merges_2',
   },
   {
+    up: migration_20261126_130626_session_meeting.up,
+    down: migration_20261126_130626_session_meeting.down,
+    name: '20261126_130626_session_meeting',
+  },
+  {
     up: migration_20261126_130726_session_rules.up,
     down: migration_20261126_130726_session_rules.down,
     name: '20261126_130726_session_rules',
+  },
+  {
+    up: migration_20261126_132859_purchase_lapsed.up,
+    down: migration_20261126_132859_purchase_lapsed.down,
+    name: '20261126_132859_purchase_lapsed',
   },
   {
     up: migration_20261126_134442_workshop_mail_texts.up,

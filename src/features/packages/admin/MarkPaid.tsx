@@ -25,7 +25,7 @@ export function MarkPaid() {
       </p>
     )
   }
-  if (status !== 'awaiting-payment') {
+  if (status !== 'awaiting-payment' && status !== 'lapsed') {
     return (
       <p className="field-type mark-paid" id="purchase-paid-state">
         Not finished by the buyer yet: nothing to mark paid.

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { abandonedSuite } from './abandoned-suite'
+
+onSqlite(abandonedSuite)

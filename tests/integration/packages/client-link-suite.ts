@@ -1,0 +1,132 @@
+import type { Payload } from 'payload'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { HOUR, MINUTE } from '../../support/clock'
+import type { TestDatabase } from '../../support/database'
+import { linkToken } from '../../support/outbox'
+import { newClients } from '../../support/scenarios'
+import { countOf, testSite } from '../../support/site'
+
+type ClientLink = typeof import('@/features/packages/client-link')
+
+/** The clock of these tests: Tuesday 2026-12-01, 10:20 UTC. */
+const NOW = new Date('2026-12-01T10:20:00.000Z')
+/** Posted as a person fills the form: a while after the page was shown. */
+const typed = (email: string, now = NOW) => ({ email, startedAt: String(now.getTime() - 20_000) })
+
+/**
+ * "Mail me my link" (decision 069): a client who lost the mail asks for the link to their page. The same
+ * answer whoever asks; the link only to a client's own inbox, through the outbox, read here from a real SMTP
+ * peer; the form pipeline's guards; one link mail per client in a clock hour.
+ */
+export function clientLinkSuite(label: string, setup: () => Promise<TestDatabase>) {
+  describe(`Mail me my link on ${label}`, () => {
+    let payload: Payload
+    const site = testSite(setup, { smtp: true })
+    let mod: ClientLink
+    const visitor = newClients(`client-link-${label}`)
+    const tag = label.toLowerCase()
+
+    beforeAll(async () => {
+      ;({ payload } = site)
+      mod = await import('@/features/packages/client-link')
+    })
+
+    /** A purchase by `email`: paid (a client) or still awaiting its bank transfer (not one yet). */
+    async function aPurchase(email: string, status: 'paid' | 'awaiting-payment', name = 'Ada Lovelace') {
+      const { clientKeyOf } = await import('@/features/packages/tokens')
+      return payload.create({
+        collection: 'purchases',
+        data: {
+          status,
+          email,
+          clientKey: clientKeyOf(email),
+          packageTitle: 'Starter Session',
+          amount: 15000,
+          sessions: 1,
+          sessionMinutes: 60,
+          validityDays: 90,
+          paymentMethod: 'bank-transfer',
+          ...(status === 'paid' ? { paidAt: NOW.toISOString() } : {}),
+          agreedName: name,
+        },
+        overrideAccess: true,
+      })
+    }
+
+    const deliver = async (now = NOW) => (await import('@/platform/mail/outbox')).deliverDueMail(payload, now)
+    const linkMails = () => countOf(payload, 'mail-outbox', { kind: { equals: 'client-link' } })
+
+    it('answers a client and a stranger in the same words; only the client gets a mail, with the link to their own page', async () => {
+      const email = `ada.${tag}@example.com`
+      await aPurchase(email, 'paid')
+      await aPurchase(`waiting.${tag}@example.com`, 'awaiting-payment')
+      const sent = {
+        status: 'ok',
+        message:
+          'Thank you. If this address has a client page, the link to it is on its way there. Please check your inbox.',
+      }
+      expect(await mod.askForClientLink(payload, typed(`Stranger.${tag}@example.com`), visitor(), NOW)).toEqual(sent)
+      expect(await mod.askForClientLink(payload, typed(`waiting.${tag}@example.com`), visitor(), NOW)).toEqual(sent)
+      expect(await linkMails()).toBe(0)
+      // However the client writes their address.
+      expect(await mod.askForClientLink(payload, typed(`  ADA.${tag}@Example.com `), visitor(), NOW)).toEqual(sent)
+      expect(await linkMails()).toBe(1)
+
+      expect(await deliver()).toMatchObject({ sent: 1, failed: 0 })
+      const [mail, ...more] = site.smtp.mails
+      expect(more).toEqual([])
+      expect(mail!.to?.[0]?.address).toBe(email)
+      expect(mail!.subject).toMatch(/^The link to your page \| /)
+      expect(mail!.text).toContain('Hello Ada Lovelace,')
+      expect(mail!.text).toContain(
+        'Here is the link to your page, where you book and move your sessions and find your receipts:',
+      )
+      // The link opens this client's page, and no one else's.
+      const token = linkToken(mail!.text, '/client')!
+      const { clientByToken } = await import('@/features/packages/sessions')
+      expect((await clientByToken(payload, token))?.email).toBe(email)
+    })
+
+    it('mails a client at most one link in a clock hour, however often it is asked for', async () => {
+      const email = `grace.${tag}@example.com`
+      await aPurchase(email, 'paid', 'Grace Hopper')
+      for (const minutes of [0, 5, 30]) {
+        const at = new Date(NOW.getTime() + minutes * MINUTE)
+        expect((await mod.askForClientLink(payload, typed(email, at), visitor(), at)).status).toBe('ok')
+      }
+      expect(await linkMails()).toBe(1)
+      const nextHour = new Date(NOW.getTime() + HOUR)
+      expect((await mod.askForClientLink(payload, typed(email, nextHour), visitor(), nextHour)).status).toBe('ok')
+      expect(await linkMails()).toBe(2)
+    })
+
+    it('has the guards of every form: the field’s words, a bot told "thank you", too fast, too many', async () => {
+      const email = `alan.${tag}@example.com`
+      await aPurchase(email, 'paid', 'Alan Turing')
+      expect(await mod.askForClientLink(payload, typed(''), visitor(), NOW)).toMatchObject({
+        status: 'invalid',
+        message: 'Please enter a valid email address.',
+        errors: { email: 'Please enter your email address.' },
+      })
+      expect(await mod.askForClientLink(payload, typed('alan@'), visitor(), NOW)).toMatchObject({
+        status: 'invalid',
+        errors: { email: 'Please enter a valid email address.' },
+        values: { email: 'alan@' },
+      })
+      const bot = { ...typed(email), website: 'https://spam.example' }
+      expect(await mod.askForClientLink(payload, bot, visitor(), NOW)).toMatchObject({ status: 'ok' })
+      const tooFast = { email, startedAt: String(NOW.getTime() - 500) }
+      expect((await mod.askForClientLink(payload, tooFast, visitor(), NOW)).status).toBe('invalid')
+      expect(await linkMails()).toBe(0)
+      // Five posts from one client in ten minutes, then a refusal in words.
+      const c = visitor()
+      for (let i = 0; i < 5; i++) {
+        expect((await mod.askForClientLink(payload, typed(`x${i}.${tag}@example.com`), c, NOW)).status).toBe('ok')
+      }
+      const sixth = await mod.askForClientLink(payload, typed(email), c, NOW)
+      expect(sixth.status).toBe('rate-limited')
+      expect(await linkMails()).toBe(0)
+    })
+  })
+}
