@@ -76,6 +76,7 @@ export interface Config {
     'person-notes': PersonNote;
     'credit-entries': CreditEntry;
     'workshop-registrations': WorkshopRegistration;
+    'workshop-credits': WorkshopCredit;
     purchases: Purchase;
     'stripe-events': StripeEvent;
     packages: Package;
@@ -107,6 +108,7 @@ export interface Config {
     'person-notes': PersonNotesSelect<false> | PersonNotesSelect<true>;
     'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
     'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
+    'workshop-credits': WorkshopCreditsSelect<false> | WorkshopCreditsSelect<true>;
     purchases: PurchasesSelect<false> | PurchasesSelect<true>;
     'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     packages: PackagesSelect<false> | PackagesSelect<true>;
@@ -587,7 +589,7 @@ export interface WorkshopRegistration {
   workshop: number | Workshop;
   name: string;
   email: string;
-  status: 'registered' | 'waitlisted' | 'offered' | 'cancelled';
+  status: 'registered' | 'waitlisted' | 'offered' | 'cancelled' | 'refunded' | 'credited';
   seat?: number | null;
   queuedAt: string;
   queuedAt_tz?: string | null;
@@ -597,6 +599,14 @@ export interface WorkshopRegistration {
   cancelledAt?: string | null;
   cancelledAt_tz?: string | null;
   cancelledBy?: ('attendee' | 'coach' | 'lapsed') | null;
+  price?: number | null;
+  paidWith?: ('bank-transfer' | 'stripe' | 'credit') | null;
+  paidAt?: string | null;
+  paidAt_tz?: string | null;
+  reference?: string | null;
+  stripeSession?: string | null;
+  stripePaymentIntent?: string | null;
+  stripeRefund?: string | null;
   sequence: number;
   updatedAt: string;
   createdAt: string;
@@ -664,6 +674,24 @@ export interface Workshop {
    * Only published items are shown on the website.
    */
   published?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Credits people chose instead of a refund when a paid workshop seat was given up, and their use on a later workshop.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshop-credits".
+ */
+export interface WorkshopCredit {
+  id: number;
+  email: string;
+  kind: 'credit' | 'use';
+  key: string;
+  amount: number;
+  credit?: (number | null) | WorkshopCredit;
+  registration?: (number | null) | WorkshopRegistration;
+  note?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -951,6 +979,10 @@ export interface PayloadLockedDocument {
         value: number | WorkshopRegistration;
       } | null)
     | ({
+        relationTo: 'workshop-credits';
+        value: number | WorkshopCredit;
+      } | null)
+    | ({
         relationTo: 'purchases';
         value: number | Purchase;
       } | null)
@@ -1225,7 +1257,30 @@ export interface WorkshopRegistrationsSelect<T extends boolean = true> {
   cancelledAt?: T;
   cancelledAt_tz?: T;
   cancelledBy?: T;
+  price?: T;
+  paidWith?: T;
+  paidAt?: T;
+  paidAt_tz?: T;
+  reference?: T;
+  stripeSession?: T;
+  stripePaymentIntent?: T;
+  stripeRefund?: T;
   sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshop-credits_select".
+ */
+export interface WorkshopCreditsSelect<T extends boolean = true> {
+  email?: T;
+  kind?: T;
+  key?: T;
+  amount?: T;
+  credit?: T;
+  registration?: T;
+  note?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -17,6 +17,8 @@ import Stripe from 'stripe'
  *   GET  /v1/checkout/sessions/<id>       checkout.sessions.retrieve
  *   GET  /v1/checkout/sessions?payment_intent=<id>   checkout.sessions.list
  *   GET  /v1/refunds?charge=<id>          refunds.list
+ *   POST /v1/refunds                      refunds.create (payment_intent, amount, metadata; an idempotency key
+ *                                         again answers the same refund and makes no second one)
  * A parameter the stand-in does not know is refused as Stripe refuses one (400, invalid_request_error), so a
  * call the site starts making without the stand-in learning it fails the tests.
  *
@@ -42,6 +44,8 @@ export type StripeStandIn = {
   sessions: Map<string, Stripe.Checkout.Session>
   /** Every create request's parameters, as read from the SDK's form encoding, with its idempotency key. */
   created: { params: Stripe.Checkout.SessionCreateParams; idempotencyKey: string | null }[]
+  /** Every refund made through the API (refunds.create), with its idempotency key; a repeat of a key adds none. */
+  refundsMade: { refund: Stripe.Refund; idempotencyKey: string | null }[]
   /** Every API request: method and path with its query. */
   requests: string[]
   /** The webhook deliveries the hosted page made, with the site's answer's status once it came. */
@@ -363,6 +367,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     env: {},
     sessions,
     created,
+    refundsMade: [],
     requests,
     deliveries,
     failing: false,
@@ -473,6 +478,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const pi = url.searchParams.get('payment_intent')
       const found = [...sessions.values()].filter((s) => !pi || s.payment_intent === pi)
       return json(res, 200, list(found, '/v1/checkout/sessions'))
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = [req.headers['idempotency-key'] ?? []].flat()[0] ?? null
+      const again = key ? standIn.refundsMade.find((r) => r.idempotencyKey === key) : undefined
+      if (again) return json(res, 200, again.refund)
+      const params = only('', readForm(body), ['payment_intent', 'amount', 'metadata'])
+      const charge = [...charges.values()].find((c) => c.payment_intent === text(params.payment_intent))
+      if (!charge)
+        return stripeError(res, 404, `No such payment_intent: '${text(params.payment_intent)}'`, 'payment_intent')
+      const amount =
+        params.amount === undefined ? charge.amount - charge.amount_refunded : integer('amount', params.amount)
+      if (amount > charge.amount - charge.amount_refunded) {
+        return stripeError(
+          res,
+          400,
+          `Refund amount (${money(amount)}) is greater than unrefunded amount on charge.`,
+          'amount',
+        )
+      }
+      const refund = {
+        ...newRefund(charge, amount, new Date()),
+        metadata: params.metadata ? metadata(params.metadata) : {},
+      }
+      refunds.set(charge.id, [refund, ...(refunds.get(charge.id) ?? [])])
+      charge.amount_refunded += amount
+      charge.refunded = charge.amount_refunded >= charge.amount
+      standIn.refundsMade.push({ refund, idempotencyKey: key })
+      return json(res, 200, refund)
     }
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const charge = url.searchParams.get('charge') ?? ''

@@ -1,5 +1,6 @@
 import { createEvent } from 'ics'
 
+import { formatCents } from '@/domain/packages'
 import { CANCELLATION_NOTICE_MS } from '@/domain/workshop-seats'
 import { WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
 import { formatSlot } from '@/features/booking/slots'
@@ -23,7 +24,8 @@ export type MailWorkshop = Pick<
 export type MailRegistration = Pick<
   WorkshopRegistration,
   'id' | 'createdAt' | 'name' | 'email' | 'sequence' | 'holdUntil'
->
+> &
+  Partial<Pick<WorkshopRegistration, 'price' | 'paidWith' | 'reference'>>
 
 const TWO_HOURS = 2 * 60 * 60 * 1000
 
@@ -118,21 +120,63 @@ export const waitlistedMail = (w: MailWorkshop, r: MailRegistration, s: MailSett
     `To leave the waitlist: ${manageUrl(r, s)}`,
   ])
 
-/** A freed seat, held for them until `holdUntil`: they take it from the link. */
+/** A freed seat, held for them until `holdUntil`: they take it (and pay for it, when it has a price) from the link. */
 export const offerMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
   toAttendee(s, r, `A seat is free for you: ${w.title}`, [
     `A seat at "${w.title}" has become free and we are holding it for you.`,
     when(w, timeZone),
     '',
-    `Take the seat before ${formatSlot(new Date(r.holdUntil!), timeZone)}: ${manageUrl(r, s)}`,
+    r.price
+      ? `Pay ${formatCents(r.price)} for the seat before ${formatSlot(new Date(r.holdUntil!), timeZone)}: ${manageUrl(r, s)}`
+      : `Take the seat before ${formatSlot(new Date(r.holdUntil!), timeZone)}: ${manageUrl(r, s)}`,
     'After that it goes to the next person waiting.',
   ])
 
-/** The hold ran out. */
+/**
+ * A paid seat held for them after they registered (decision 070): what to pay, until when, and how: by card
+ * from their page, or by bank transfer with the coach's details and the seat's reference (`bankLines`).
+ */
+export const seatHeldMail =
+  (bankLines: string[] | null) =>
+  (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
+    toAttendee(s, r, `Your seat is held until you pay: ${w.title}`, [
+      `We are holding a seat at "${w.title}" for you until ${formatSlot(new Date(r.holdUntil!), timeZone)}.`,
+      when(w, timeZone),
+      '',
+      ...(bankLines
+        ? [
+            `To keep it, pay ${formatCents(r.price ?? 0)} by bank transfer:`,
+            ...bankLines,
+            '',
+            'The seat is yours as soon as the payment is received; we then send you the details and a calendar invite.',
+          ]
+        : [`To keep it, pay ${formatCents(r.price ?? 0)} by card on your registration's page.`]),
+      `Your registration: ${manageUrl(r, s)}`,
+      'If the payment has not arrived by then, the seat goes to the next person waiting.',
+    ])
+
+/** The hold ran out: not taken (or not paid for) in time. */
 export const lapsedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings): OutgoingMail =>
   toAttendee(s, r, `The seat we held has gone: ${w.title}`, [
-    `The seat we held for you at "${w.title}" was not taken in time, so it has gone to the next person.`,
+    `The seat we held for you at "${w.title}" was not ${r.price ? 'paid for' : 'taken'} in time, so it has gone to the next person.`,
     `You are welcome to register again at ${s.siteUrl}/workshops.`,
+  ])
+
+/** How a paid seat given up is settled: its money back, or a credit for a later workshop. */
+export type Settlement = 'refund' | 'credit'
+
+const settledLine = (r: MailRegistration, settled: Settlement) =>
+  settled === 'credit'
+    ? `You have a credit of ${formatCents(r.price ?? 0)} for a later workshop: register for it with this e-mail address and the credit pays for your seat.`
+    : r.paidWith === 'stripe'
+      ? `Your payment of ${formatCents(r.price ?? 0)} is refunded to your card; it usually shows within 5 to 10 days.`
+      : `Your payment of ${formatCents(r.price ?? 0)} will be refunded to you by bank transfer.`
+
+/** To the coach: a paid seat refunded that the site cannot pay back itself (a bank transfer). */
+export const refundDueMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings): OutgoingMail =>
+  fromSite(s, s.coachEmail, `Refund due: ${r.name}, ${w.title}`, [
+    `${r.name} <${r.email}> gave up their paid seat at "${w.title}" with a refund.`,
+    `Please send ${formatCents(r.price ?? 0)} back by bank transfer (they paid with reference ${r.reference ?? 'none'}).`,
   ])
 
 /** Cancelled: METHOD:CANCEL for a seat they held. */
@@ -142,6 +186,7 @@ export const cancelledMail = (
   s: MailSettings,
   by: 'attendee' | 'coach' | 'workshop',
   heldSeat: boolean,
+  settled?: Settlement,
 ): OutgoingMail =>
   toAttendee(
     s,
@@ -153,6 +198,7 @@ export const cancelledMail = (
         : by === 'workshop'
           ? `${s.brand.name} has cancelled "${w.title}": it will not take place. We are sorry. Reply to this mail with any questions.`
           : `${s.brand.name} has cancelled your registration for "${w.title}". Reply to this mail with any questions.`,
+      ...(settled ? ['', settledLine(r, settled)] : []),
     ],
     heldSeat ? { calendar: workshopInvite(w, r, s, 'CANCEL') } : {},
   )

@@ -29,6 +29,7 @@ import * as migration_20261126_074359_schema_after_merges from './20261126_07435
 import * as migration_20261126_095656_client_sessions from './20261126_095656_client_sessions';
 import * as migration_20261126_103555_stripe_card_payments from './20261126_103555_stripe_card_payments';
 import * as migration_20261126_110608_schema_after_merges_2 from './20261126_110608_schema_after_merges_2';
+import * as migration_20261126_131331_workshop_paid_seats from './20261126_131331_workshop_paid_seats';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261126_110608_schema_after_merges_2.up,
     down: migration_20261126_110608_schema_after_merges_2.down,
-    name: '20261126_110608_schema_after_merges_2'
+    name: '20261126_110608_schema_after_merges_2',
+  },
+  {
+    up: migration_20261126_131331_workshop_paid_seats.up,
+    down: migration_20261126_131331_workshop_paid_seats.down,
+    name: '20261126_131331_workshop_paid_seats'
   },
 ];
