@@ -657,7 +657,7 @@ export interface Workshop {
    */
   seats?: number | null;
   /**
-   * 0 is free. Paid seats are not taken on the site yet: every registration is free.
+   * 0 is free. A paid seat is held for the visitor until it is paid (as long as a freed seat is held): by card when Stripe is set up, else by bank transfer to your Payment details, which you mark received on the registration.
    */
   price?: number | null;
   /**

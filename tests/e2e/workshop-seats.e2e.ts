@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
-import { logInAsCoach } from '../support/coach'
+import { COACH, logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
@@ -52,10 +52,8 @@ describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
     return context.newPage()
   }
 
-  it('register, pay on Stripe’s page, the seat is theirs; cancel with a refund to the card', async () => {
-    const run = `${database.toLowerCase()}-${Date.now().toString(36)}`
-    const title = `Paid circle ${run}`
-    const address = `ada.seat.${run}@example.com`
+  /** A $40 online workshop with a few seats, registered on the site: answers its address. */
+  async function paidWorkshop(title: string): Promise<string> {
     const { token } = await logInAsCoach(site.url)
     const made = await fetch(`${site.url}/cms-api/workshops`, {
       method: 'POST',
@@ -73,12 +71,15 @@ describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
       }),
     })
     expect(made.status).toBe(201)
-    const slug = ((await made.json()) as { doc: { slug: string } }).doc.slug
+    return ((await made.json()) as { doc: { slug: string } }).doc.slug
+  }
 
+  /** A visitor registers on the workshop's page: answers the page, after the answer. */
+  async function registerOn(slug: string, name: string, address: string): Promise<Page> {
     const page = await newPage()
     await page.goto(`${site.url}/workshops/${slug}/register`)
     expect(await page.locator('.call-details').innerText()).toContain('$40')
-    await page.fill('#register-name', 'Ada Lovelace')
+    await page.fill('#register-name', name)
     await page.fill('#register-email', address)
     await page.getByRole('button', { name: 'Register', exact: true }).click()
     await expect
@@ -86,6 +87,16 @@ describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
       .toBe(
         'A seat is held for you until you pay for it. We have e-mailed you how to pay and the link to your registration.',
       )
+    return page
+  }
+
+  it('register, pay on Stripe’s page, the seat is theirs; cancel with a refund to the card', async () => {
+    const run = `${database.toLowerCase()}-${Date.now().toString(36)}`
+    const title = `Paid circle ${run}`
+    const address = `ada.seat.${run}@example.com`
+    const slug = await paidWorkshop(title)
+    const page = await registerOn(slug, 'Ada Lovelace', address)
+
     await expectNoSeriousA11yViolations(page, 'registration page after registering for a paid seat')
 
     const held = await mailTo(site, address, `Your seat is held until you pay: ${title}`)
@@ -131,5 +142,50 @@ describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
     })
     const cancelled = await mailTo(site, address, `Cancelled: ${title}`)
     expect(cancelled.text).toContain('Your payment of $40 is refunded to your card')
+  }, 300_000)
+
+  it('the coach marks a held seat’s payment received in the admin, then cancels it with a credit', async () => {
+    const run = `${database.toLowerCase()}-${Date.now().toString(36)}`
+    const title = `Paid circle by transfer ${run}`
+    const address = `bob.seat.${run}@example.com`
+    const slug = await paidWorkshop(title)
+    await registerOn(slug, 'Bob Marley', address)
+    const { token } = await logInAsCoach(site.url)
+    const found = (await (
+      await fetch(`${site.url}/cms-api/workshop-registrations?where[email][equals]=${encodeURIComponent(address)}`, {
+        headers: { authorization: `JWT ${token}` },
+      })
+    ).json()) as { docs: { id: number; status: string }[] }
+    expect(found.docs.map((d) => d.status)).toEqual(['offered'])
+
+    const coach = await newPage()
+    await coach.goto(`${site.url}/admin/login`)
+    await coach.locator('#field-email').waitFor()
+    await coach.waitForLoadState('networkidle')
+    await coach.fill('#field-email', COACH.email)
+    await coach.fill('#field-password', COACH.password)
+    await coach.getByRole('button', { name: 'Login', exact: true }).click()
+    await coach.waitForURL(`${site.url}/admin`)
+    await coach.goto(`${site.url}/admin/collections/workshop-registrations/${found.docs[0]!.id}`)
+    const markPaid = coach.getByRole('button', { name: 'Mark payment received' })
+    await markPaid.waitFor()
+    await expectNoSeriousA11yViolations(coach, 'a held seat in the admin', '.seat-paid')
+    await markPaid.click()
+    await coach
+      .getByText('Payment received. The seat is Bob Marley’s; they have been sent the details and the invite.')
+      .waitFor()
+    await mailTo(site, address, `You are registered: ${title}`)
+
+    await coach.reload()
+    await coach.getByRole('button', { name: 'Cancel this registration' }).click()
+    await coach.getByRole('button', { name: 'Yes, cancel and give a credit' }).click()
+    await coach
+      .getByText(
+        'Cancelled. Bob Marley has been told by e-mail; a freed seat goes to the first person waiting. They have a credit of $40 for a later workshop.',
+      )
+      .waitFor()
+    await expectNoSeriousA11yViolations(coach, 'the seat cancelled with a credit', '.coach-cancels')
+    const cancelled = await mailTo(site, address, `Cancelled: ${title}`)
+    expect(cancelled.text).toContain('You have a credit of $40 for a later workshop')
   }, 300_000)
 })

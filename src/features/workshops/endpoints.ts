@@ -68,7 +68,6 @@ export const cancelRegistrationEndpoint = cancelling('cancel a registration', as
         ? ` They have a credit of ${formatCents(registration.price ?? 0)} for a later workshop.`
         : ''
   return Response.json({
-    outcome,
     message: `Cancelled. ${registration.name} has been told by e-mail; a freed seat goes to the first person waiting.${settled}`,
   })
 })
