@@ -39,18 +39,22 @@ export function sitesOfThisFile(
   const cleanups: (() => Promise<void>)[] = []
   let browser: Browser | undefined
 
-  beforeAll(async () => {
-    const start = async (database: string) => {
-      const own = { ...env }
-      if (database === 'PostgreSQL') {
-        const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
-        cleanups.push(pg.cleanup)
-        own.DATABASE_URL = pg.url
+  beforeAll(
+    async () => {
+      const start = async (database: string) => {
+        const own = { ...env }
+        if (database === 'PostgreSQL') {
+          const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
+          cleanups.push(pg.cleanup)
+          own.DATABASE_URL = pg.url
+        }
+        sites.set(database, await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own))
       }
-      sites.set(database, await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own))
-    }
-    ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
-  }, 150_000)
+      ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
+      // As long as a server may take to start (E2E_START_TIMEOUT_MS, on a busy machine), and a little more.
+    },
+    Math.max(150_000, Number(process.env.E2E_START_TIMEOUT_MS || 0) + 30_000),
+  )
 
   afterAll(async () => {
     await browser?.close()
