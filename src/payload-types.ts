@@ -76,6 +76,7 @@ export interface Config {
     'person-notes': PersonNote;
     'credit-entries': CreditEntry;
     'workshop-registrations': WorkshopRegistration;
+    'workshop-credits': WorkshopCredit;
     purchases: Purchase;
     'stripe-events': StripeEvent;
     packages: Package;
@@ -107,6 +108,7 @@ export interface Config {
     'person-notes': PersonNotesSelect<false> | PersonNotesSelect<true>;
     'credit-entries': CreditEntriesSelect<false> | CreditEntriesSelect<true>;
     'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
+    'workshop-credits': WorkshopCreditsSelect<false> | WorkshopCreditsSelect<true>;
     purchases: PurchasesSelect<false> | PurchasesSelect<true>;
     'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     packages: PackagesSelect<false> | PackagesSelect<true>;
@@ -593,7 +595,7 @@ export interface WorkshopRegistration {
   workshop: number | Workshop;
   name: string;
   email: string;
-  status: 'registered' | 'waitlisted' | 'offered' | 'cancelled';
+  status: 'registered' | 'waitlisted' | 'offered' | 'cancelled' | 'refunded' | 'credited';
   seat?: number | null;
   queuedAt: string;
   queuedAt_tz?: string | null;
@@ -603,6 +605,14 @@ export interface WorkshopRegistration {
   cancelledAt?: string | null;
   cancelledAt_tz?: string | null;
   cancelledBy?: ('attendee' | 'coach' | 'lapsed') | null;
+  price?: number | null;
+  paidWith?: ('bank-transfer' | 'stripe' | 'credit') | null;
+  paidAt?: string | null;
+  paidAt_tz?: string | null;
+  reference?: string | null;
+  stripeSession?: string | null;
+  stripePaymentIntent?: string | null;
+  stripeRefund?: string | null;
   sequence: number;
   updatedAt: string;
   createdAt: string;
@@ -653,7 +663,7 @@ export interface Workshop {
    */
   seats?: number | null;
   /**
-   * 0 is free. Paid seats are not taken on the site yet: every registration is free.
+   * 0 is free. A paid seat is held for the visitor until it is paid (as long as a freed seat is held): by card when Stripe is set up, else by bank transfer to your Payment details, which you mark received on the registration.
    */
   price?: number | null;
   /**
@@ -670,6 +680,24 @@ export interface Workshop {
    * Only published items are shown on the website.
    */
   published?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Credits people chose instead of a refund when a paid workshop seat was given up, and their use on a later workshop.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshop-credits".
+ */
+export interface WorkshopCredit {
+  id: number;
+  email: string;
+  kind: 'credit' | 'use';
+  key: string;
+  amount: number;
+  credit?: (number | null) | WorkshopCredit;
+  registration?: (number | null) | WorkshopRegistration;
+  note?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -957,6 +985,10 @@ export interface PayloadLockedDocument {
         value: number | WorkshopRegistration;
       } | null)
     | ({
+        relationTo: 'workshop-credits';
+        value: number | WorkshopCredit;
+      } | null)
+    | ({
         relationTo: 'purchases';
         value: number | Purchase;
       } | null)
@@ -1235,7 +1267,30 @@ export interface WorkshopRegistrationsSelect<T extends boolean = true> {
   cancelledAt?: T;
   cancelledAt_tz?: T;
   cancelledBy?: T;
+  price?: T;
+  paidWith?: T;
+  paidAt?: T;
+  paidAt_tz?: T;
+  reference?: T;
+  stripeSession?: T;
+  stripePaymentIntent?: T;
+  stripeRefund?: T;
   sequence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "workshop-credits_select".
+ */
+export interface WorkshopCreditsSelect<T extends boolean = true> {
+  email?: T;
+  kind?: T;
+  key?: T;
+  amount?: T;
+  credit?: T;
+  registration?: T;
+  note?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2256,7 +2311,20 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {holdUntil} when the seat held for them goes to the next person waiting. It must keep {registrationLink}, {holdUntil}.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {holdUntil} when the seat held for them goes to the next person waiting; {toTakeIt} what they do to take the seat: "Take the seat", or for a paid one "Pay $40 for the seat". It must keep {registrationLink}, {holdUntil}, {toTakeIt}.
+     */
+    body: string;
+  };
+  /**
+   * To a visitor who registers for a workshop with a price: the seat is theirs once they pay.
+   */
+  workshopSeatHeld: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {holdUntil} when the seat held for them goes to the next person waiting; {howToPay} how to pay for the seat: by card on their registration's page, or the bank transfer details. It must keep {registrationLink}, {holdUntil}, {howToPay}.
      */
     body: string;
   };
@@ -2269,7 +2337,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopsLink} the address of the workshops page.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {workshopsLink} the address of the workshops page; {takenOrPaidFor} "taken", or "paid for" when the seat has a price.
      */
     body: string;
   };
@@ -2282,7 +2350,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {settlement} for a paid seat, how it is settled: the refund, or the credit for a later workshop (else nothing). It must keep {settlement}.
      */
     body: string;
   };
@@ -2295,7 +2363,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {settlement} for a paid seat, how it is settled: the refund, or the credit for a later workshop (else nothing). It must keep {settlement}.
      */
     body: string;
   };
@@ -2308,7 +2376,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address.
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {registrationLink} the private link to their registration: to cancel it, leave the waitlist or take a seat held; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {settlement} for a paid seat, how it is settled: the refund, or the credit for a later workshop (else nothing). It must keep {settlement}.
      */
     body: string;
   };
@@ -2760,6 +2828,12 @@ export interface MailTextsSelect<T extends boolean = true> {
         body?: T;
       };
   workshopOffer?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopSeatHeld?:
     | T
     | {
         subject?: T;

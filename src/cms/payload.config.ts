@@ -40,6 +40,7 @@ import { peopleEndpoints } from '@/features/people/endpoints'
 import { PersonNotes } from '@/features/people/PersonNotes'
 import { CoachingSessions } from '@/features/packages/CoachingSessions'
 import { CreditEntries } from '@/features/packages/CreditEntries'
+import { WorkshopCredits } from '@/features/workshops/WorkshopCredits'
 import { WorkshopRegistrations } from '@/features/workshops/WorkshopRegistrations'
 import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
 import { Packages } from '@/features/packages/Packages'
@@ -118,6 +119,7 @@ export default buildConfig({
     PersonNotes,
     CreditEntries,
     WorkshopRegistrations,
+    WorkshopCredits,
     Purchases,
     StripeEvents,
     Packages,

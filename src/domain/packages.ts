@@ -28,11 +28,11 @@ export const creditsValidUntil = (openedAt: Date, validityDays: number): Date =>
  * The reference the buyer writes on their bank transfer: short, without characters that read alike (0/O,
  * 1/I/L), e.g. "PKG-7K3M9Q" (31^6, about 900 million; the database's unique index refuses a repeat).
  */
-export function transferReference(): string {
+export function transferReference(prefix = 'PKG'): string {
   const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
   let tail = ''
   for (let i = 0; i < 6; i++) tail += alphabet[randomInt(0, alphabet.length)]
-  return `PKG-${tail}`
+  return `${prefix}-${tail}`
 }
 
 /** Cents as the site writes a price (formatPrice): "$150", and "$150.50" when there are cents. */

@@ -23,6 +23,24 @@ import { WORKSHOP_CANCELLATION_HOURS } from './business'
 export const REGISTRATION_STATUSES = ['registered', 'waitlisted', 'offered', 'cancelled'] as const
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
 
+/**
+ * A paid seat given up ends as refunded or credited (decision 070) rather than cancelled; to the seats and the
+ * waitlist all three are the same: the registration holds nothing and waits for nothing.
+ */
+export const ENDED_STATUSES = ['cancelled', 'refunded', 'credited'] as const
+export const STORED_REGISTRATION_STATUSES = [...REGISTRATION_STATUSES, 'refunded', 'credited'] as const
+export type StoredRegistrationStatus = (typeof STORED_REGISTRATION_STATUSES)[number]
+export const hasEnded = (status: string): boolean => (ENDED_STATUSES as readonly string[]).includes(status)
+/** The status the seats' rules read for a stored one. */
+export const seatStatus = (status: StoredRegistrationStatus): RegistrationStatus =>
+  hasEnded(status) ? 'cancelled' : (status as RegistrationStatus)
+
+/**
+ * A workshop's price, stored in dollars (the coach's field), as cents: what a seat costs, 0 when free.
+ */
+export const priceCents = (dollars: number | null | undefined): number =>
+  typeof dollars === 'number' && dollars > 0 ? Math.round(dollars * 100) : 0
+
 export type Registration = {
   id: string
   status: RegistrationStatus
@@ -162,18 +180,28 @@ export type Decision<O extends string> = { outcome: O; changes: Change[] }
 
 /**
  * A new registration `id`: a seat when one is free after settling, else the waitlist (if kept), else refused.
- * Nobody waiting is passed over: settling offers every free seat to the line first.
+ * Nobody waiting is passed over: settling offers every free seat to the line first. A seat still to be paid
+ * for (`paymentDue`, decision 070) is held for them as an offer is (`holdEnd`) and counts as taken meanwhile:
+ * paying confirms it, and when the hold runs out unpaid it lapses and goes to the first person waiting.
  */
 export function register(
   t: WorkshopTerms,
   regs: readonly Registration[],
   now: number,
   id: string,
-): Decision<'registered' | 'waitlisted' | 'closed' | 'full'> {
+  { paymentDue = false }: { paymentDue?: boolean } = {},
+): Decision<'registered' | 'held' | 'waitlisted' | 'closed' | 'full'> {
   if (!isOpen(t, now)) return { outcome: 'closed', changes: [] }
   const changes = settle(t, regs, now)
   const state = applyChanges(regs, changes, now)
   const free = freeSeats(t, state)
+  if (free.length > 0 && paymentDue) {
+    const offers = (regs.find((r) => r.id === id)?.offers ?? 0) + 1
+    return {
+      outcome: 'held',
+      changes: [...changes, { type: 'offer', id, seat: free[0]!, holdUntil: holdEnd(t, now), offer: offers }],
+    }
+  }
   if (free.length > 0) return { outcome: 'registered', changes: [...changes, { type: 'register', id, seat: free[0]! }] }
   if (!t.waitlist) return { outcome: 'full', changes }
   return { outcome: 'waitlisted', changes: [...changes, { type: 'waitlist', id }] }

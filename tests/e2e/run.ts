@@ -43,6 +43,7 @@ const SECOND_STREAM = [
   'restart',
   'time-zones',
   'stripe',
+  'workshop-seats',
 ].map((name) => `tests/e2e/${name}.e2e.ts`)
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))

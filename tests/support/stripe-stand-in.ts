@@ -46,6 +46,8 @@ export type StripeStandIn = {
   sessions: Map<string, Stripe.Checkout.Session>
   /** Every create request's parameters, as read from the SDK's form encoding, with its idempotency key. */
   created: { params: Stripe.Checkout.SessionCreateParams; idempotencyKey: string | null }[]
+  /** Every refund made through the API (refunds.create), with its idempotency key; a repeat of a key adds none. */
+  refundsMade: { refund: Stripe.Refund; idempotencyKey: string | null }[]
   /** Every API request: method and path with its query. */
   requests: string[]
   /** Every refunds.create request's parameters, as read from the SDK's form encoding, with its idempotency key. */
@@ -399,6 +401,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     env: {},
     sessions,
     created,
+    refundsMade: [],
     requests,
     deliveries,
     refundsCreated,
@@ -556,6 +559,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const event = standIn.refund(session.id, amount, new Date(), params.metadata as Record<string, string>)
       const refund = refunds.get(charge.id)![0]!
       if (key) refundsByKey.set(key, { params, refund: structuredClone(refund) })
+      standIn.refundsMade.push({ refund, idempotencyKey: key })
       deliver(event, session)
       return json(res, 200, refund)
     }

@@ -33,6 +33,9 @@ export function composeMail<K extends MailTextName>(
   const body = usable(stored?.body, definition.body, definition.placeholders, definition.required)
   return {
     subject: fillTemplate(subject, filled).replace(/\s+/g, ' ').trim(),
-    text: fillTemplate(body, filled).trimEnd(),
+    // A placeholder with nothing to say (a free seat's {settlement}) leaves no gap of blank lines behind.
+    text: fillTemplate(body, filled)
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd(),
   }
 }

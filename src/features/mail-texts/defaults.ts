@@ -19,6 +19,10 @@ export const PLACEHOLDERS = {
   holdUntil: 'when the seat held for them goes to the next person waiting',
   workshopsLink: 'the address of the workshops page',
   status: 'what they already have: a seat, a seat held for them, or a place on the waitlist',
+  toTakeIt: 'what they do to take the seat: "Take the seat", or for a paid one "Pay $40 for the seat"',
+  takenOrPaidFor: '"taken", or "paid for" when the seat has a price',
+  settlement: 'for a paid seat, how it is settled: the refund, or the credit for a later workshop (else nothing)',
+  howToPay: "how to pay for the seat: by card on their registration's page, or the bank transfer details",
 } as const
 export type Placeholder = keyof typeof PLACEHOLDERS
 
@@ -67,11 +71,11 @@ const CANCEL_UNTIL = `You can cancel until {cancelUntil} (${WORKSHOP_CANCELLATIO
 const cancelled = (label: string, sentWhen: string, what: string) => ({
   label,
   sentWhen,
-  placeholders: WORKSHOP,
-  required: [] as const,
+  placeholders: [...WORKSHOP, 'settlement'] as const,
+  required: ['settlement'] as const,
   subjectPlaceholders: WORKSHOP_SUBJECT,
   subject: 'Cancelled: {workshop}',
-  body: aboutRegistration(what),
+  body: aboutRegistration(what, '{settlement}'),
 })
 const MANAGE = 'To reschedule or cancel: {manageLink}'
 const BOOK_AGAIN = 'To book another time: {bookingLink}'
@@ -212,24 +216,40 @@ export const MAIL_TEXTS = {
   workshopOffer: {
     label: 'Workshop: a seat held for them',
     sentWhen: 'To the first person waiting when a seat frees up. Nobody else can take the seat until the hold ends.',
-    placeholders: [...WORKSHOP, 'holdUntil'],
-    required: ['registrationLink', 'holdUntil'],
+    placeholders: [...WORKSHOP, 'holdUntil', 'toTakeIt'],
+    required: ['registrationLink', 'holdUntil', 'toTakeIt'],
     subjectPlaceholders: WORKSHOP_SUBJECT,
     subject: 'A seat is free for you: {workshop}',
     body: aboutRegistration(
       ['A seat at "{workshop}" has become free and we are holding it for you.', '{workshopWhen}'],
-      ['Take the seat before {holdUntil}: {registrationLink}', 'After that it goes to the next person waiting.'],
+      ['{toTakeIt} before {holdUntil}: {registrationLink}', 'After that it goes to the next person waiting.'],
+    ),
+  },
+  workshopSeatHeld: {
+    label: 'Workshop: a paid seat held until paid',
+    sentWhen: 'To a visitor who registers for a workshop with a price: the seat is theirs once they pay.',
+    placeholders: [...WORKSHOP, 'holdUntil', 'howToPay'],
+    required: ['registrationLink', 'holdUntil', 'howToPay'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'Your seat is held until you pay: {workshop}',
+    body: aboutRegistration(
+      ['We are holding a seat at "{workshop}" for you until {holdUntil}.', '{workshopWhen}'],
+      [
+        '{howToPay}',
+        'Your registration: {registrationLink}',
+        'If the payment has not arrived by then, the seat goes to the next person waiting.',
+      ],
     ),
   },
   workshopOfferLapsed: {
     label: 'Workshop: the held seat has gone',
     sentWhen: 'To someone who did not take the seat held for them in time.',
-    placeholders: [...WORKSHOP, 'workshopsLink'],
+    placeholders: [...WORKSHOP, 'workshopsLink', 'takenOrPaidFor'],
     required: [],
     subjectPlaceholders: WORKSHOP_SUBJECT,
     subject: 'The seat we held has gone: {workshop}',
     body: aboutRegistration([
-      'The seat we held for you at "{workshop}" was not taken in time, so it has gone to the next person.',
+      'The seat we held for you at "{workshop}" was not {takenOrPaidFor} in time, so it has gone to the next person.',
       'You are welcome to register again at {workshopsLink}.',
     ]),
   },

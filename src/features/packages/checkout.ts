@@ -24,6 +24,7 @@ import { stripeEnabled } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { currentAgreement, packageOnSale } from './catalogue'
 import { CHECKOUT_TEXTS, type CheckoutProblem } from './texts'
+import { paymentLines } from './payment-lines'
 import { checkoutPath, clientKeyOf, verifiedCheckoutToken } from './tokens'
 
 /*
@@ -215,28 +216,7 @@ async function awaitPayment(payload: Payload, p: Purchase, now: Date, req: Paylo
   return updated
 }
 
-type Details = {
-  accountHolder?: string | null
-  account?: string | null
-  bank?: string | null
-  referenceHint?: string | null
-}
-
-/** The payment details as label and value, the reference last (the page shows them as a list). */
-export function paymentRows(details: Details, reference: string): [string, string][] {
-  return [
-    ...(details.accountHolder ? [['Account holder', details.accountHolder] as [string, string]] : []),
-    ...(details.account ? [['IBAN or account number', details.account] as [string, string]] : []),
-    ...(details.bank ? [['Bank', details.bank] as [string, string]] : []),
-    ['Reference', reference],
-  ]
-}
-
-/** The payment details as lines of text, for the mail. */
-export const paymentLines = (details: Details, reference: string): string[] => [
-  ...paymentRows(details, reference).map(([label, value]) => `${label}: ${value}`),
-  ...(details.referenceHint ? [details.referenceHint] : []),
-]
+export { paymentLines, paymentRows } from './payment-lines'
 
 /** Step 3: the agreement, accepted by a typed name and a tick, for the exact version shown (`versionId`). */
 export async function acceptAgreement(

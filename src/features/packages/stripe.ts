@@ -9,6 +9,7 @@ import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
 import { STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
+import { seatRegistrationOf, settleSeatSession } from '@/features/workshops/card'
 import { appendCreditEvent } from './ledger'
 import { purchaseByToken } from './checkout'
 import { adminRefundOf } from './refunds'
@@ -290,6 +291,11 @@ export async function stripeWebhook(request: Request): Promise<Response> {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         const session = event.data.object
+        // A workshop seat's payment (decision 070), not a package's.
+        if (seatRegistrationOf(session) !== null) {
+          await settleSeatSession(payload, session)
+          break
+        }
         const id = purchaseIdOf(session)
         await settleSession(payload, session, { paidAt: new Date(event.created * 1000) })
         purchase = id === null ? null : String(id)

@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest, TypedUser, Where } from 'payload'
 
 import { addressIn, holdingsLine, normalAddress, personKey, SUBSCRIPTION_WORDS, type Holdings } from '@/domain/people'
+import { hasEnded } from '@/domain/workshop-seats'
 import { readAvailability } from '@/features/booking/calls'
 import { dayKey, dayLabel, timeLabel } from '@/features/booking/format'
 import { balance, type LedgerEntry } from '@/domain/credits'
@@ -564,7 +565,7 @@ const counts = (f: Found, now: Date): Erasure => ({
   workshops: f.registrations.length,
   upcomingWorkshops: f.registrations.filter((r) => {
     const start = f.workshopStarts.get(workshopIdOf(r))
-    return r.status !== 'cancelled' && start !== undefined && new Date(start) > now
+    return !hasEnded(r.status) && start !== undefined && new Date(start) > now
   }).length,
   subscriber: f.subscribers.length,
   deliveries: f.deliveries.length,

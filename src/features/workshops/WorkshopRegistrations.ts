@@ -1,19 +1,21 @@
 import type { CollectionConfig } from 'payload'
 
 import { normalAddress } from '@/domain/people'
-import { REGISTRATION_STATUSES } from '@/domain/workshop-seats'
+import { STORED_REGISTRATION_STATUSES, type StoredRegistrationStatus } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { personLinkField } from '@/features/people/person-link-field'
 import { authenticated } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
-import { cancelRegistrationEndpoint } from './endpoints'
+import { cancelRegistrationEndpoint, markSeatPaidEndpoint } from './endpoints'
 import { exportRegistrations } from './registrations-csv'
 
-export const REGISTRATION_STATUS_LABELS: Record<(typeof REGISTRATION_STATUSES)[number], string> = {
+export const REGISTRATION_STATUS_LABELS: Record<StoredRegistrationStatus, string> = {
   registered: 'Registered',
   waitlisted: 'Waitlisted',
   offered: 'Seat offered',
   cancelled: 'Cancelled',
+  refunded: 'Cancelled, refunded',
+  credited: 'Cancelled, credited',
 }
 
 /**
@@ -34,7 +36,11 @@ export const WorkshopRegistrations: CollectionConfig = {
     description: 'Who registered for your workshops, who is waiting and who was offered a freed seat.',
     components: { beforeListTable: ['@/features/workshops/RegistrationsExportLink#RegistrationsExportLink'] },
   },
-  endpoints: [{ path: '/export.csv', method: 'get', handler: exportRegistrations }, cancelRegistrationEndpoint],
+  endpoints: [
+    { path: '/export.csv', method: 'get', handler: exportRegistrations },
+    cancelRegistrationEndpoint,
+    markSeatPaidEndpoint,
+  ],
   // Each change of a seat drops the registration pages every instance keeps for a second (page-cache.ts).
   hooks: revalidateCollection('workshop-seats'),
   access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
@@ -58,7 +64,7 @@ export const WorkshopRegistrations: CollectionConfig = {
       type: 'select',
       required: true,
       index: true,
-      options: REGISTRATION_STATUSES.map((value) => ({ label: REGISTRATION_STATUS_LABELS[value], value })),
+      options: STORED_REGISTRATION_STATUSES.map((value) => ({ label: REGISTRATION_STATUS_LABELS[value], value })),
     },
     personLinkField,
     {
@@ -72,6 +78,15 @@ export const WorkshopRegistrations: CollectionConfig = {
             clientProps: { what: 'registration' },
           },
         },
+      },
+    },
+    {
+      name: 'markPaid',
+      type: 'ui',
+      admin: {
+        position: 'sidebar',
+        condition: (d) => (d?.price ?? 0) > 0,
+        components: { Field: '@/features/workshops/admin/SeatPaid#SeatPaid' },
       },
     },
     // The seat held while registered or offered (1 to the workshop's seats), else empty.
@@ -94,6 +109,50 @@ export const WorkshopRegistrations: CollectionConfig = {
         { label: 'The hold ran out', value: 'lapsed' },
       ],
       admin: { readOnly: true, condition: (d) => Boolean(d?.cancelledBy) },
+    },
+    // A paid seat (decision 070): its price when they registered (cents), how and when it was paid, the bank
+    // transfer's reference, the card payment's Stripe ids, and a refund's.
+    { name: 'price', label: 'Price (cents)', type: 'number', defaultValue: 0, admin: { readOnly: true } },
+    {
+      name: 'paidWith',
+      label: 'Paid by',
+      type: 'select',
+      options: [
+        { label: 'Bank transfer', value: 'bank-transfer' },
+        { label: 'Card (Stripe Checkout)', value: 'stripe' },
+        { label: 'A workshop credit', value: 'credit' },
+      ],
+      admin: { readOnly: true, condition: (d) => Boolean(d?.paidWith) },
+    },
+    shownInCoachTimeZone({
+      name: 'paidAt',
+      label: 'Paid at',
+      admin: { readOnly: true, condition: (d) => Boolean(d?.paidAt) },
+    }),
+    {
+      name: 'reference',
+      label: 'Payment reference',
+      type: 'text',
+      admin: { readOnly: true, condition: (d) => (d?.price ?? 0) > 0 },
+    },
+    {
+      name: 'stripeSession',
+      label: 'Stripe Checkout Session',
+      type: 'text',
+      index: true,
+      admin: { readOnly: true, condition: (d) => Boolean(d?.stripeSession) },
+    },
+    {
+      name: 'stripePaymentIntent',
+      label: 'Stripe payment',
+      type: 'text',
+      admin: { readOnly: true, condition: (d) => Boolean(d?.stripePaymentIntent) },
+    },
+    {
+      name: 'stripeRefund',
+      label: 'Stripe refund',
+      type: 'text',
+      admin: { readOnly: true, condition: (d) => Boolean(d?.stripeRefund) },
     },
     // iCalendar: the invite's UID stays the same; SEQUENCE grows with each invite sent.
     { name: 'sequence', type: 'number', required: true, defaultValue: 0, admin: { hidden: true } },

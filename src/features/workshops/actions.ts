@@ -43,12 +43,22 @@ export async function cancelRegistrationAction(_prev: null, formData: FormData):
   const payload = await payloadClient()
   const r = await registrationByToken(payload, token)
   if (!r) redirect('/workshops')
-  const outcome = await cancelRegistration(payload, r, 'attendee', new Date())
+  const settle = text(formData, 'settle')
+  const outcome = await cancelRegistration(
+    payload,
+    r,
+    'attendee',
+    new Date(),
+    settle === 'refund' || settle === 'credit' ? settle : undefined,
+  ).catch((error: unknown) => {
+    // A card refund Stripe did not take: nothing changed; the visitor may try again.
+    console.error(`Registration ${r.id} could not be cancelled:`, error instanceof Error ? error.message : error)
+    return 'unavailable' as const
+  })
   // The cancellation, and the offer to the next person waiting, go out right after the answer.
   after(() => kickOutbox(payload))
-  redirect(
-    `/workshops/manage/${encodeURIComponent(token)}?${outcome === 'cancelled' ? 'done=cancelled' : `problem=${outcome}`}`,
-  )
+  const done = outcome === 'cancelled' || outcome === 'refunded' || outcome === 'credited'
+  redirect(`/workshops/manage/${encodeURIComponent(token)}?${done ? `done=${outcome}` : `problem=${outcome}`}`)
 }
 
 /** The manage page's "Take the seat", reached from the offer's mail. */

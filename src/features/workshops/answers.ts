@@ -5,6 +5,7 @@ import { WORKSHOP_TEXTS } from './texts'
 /** The codes the registration page reads from its address, and the words each one shows. */
 export const DONE_TEXTS = {
   registered: WORKSHOP_TEXTS.registered,
+  held: WORKSHOP_TEXTS.held,
   waitlisted: WORKSHOP_TEXTS.waitlisted,
 } as const
 
@@ -18,7 +19,7 @@ export const PROBLEM_TEXTS = {
 } as const
 
 export const answerCode = (message: string): keyof typeof DONE_TEXTS =>
-  message === WORKSHOP_TEXTS.waitlisted ? 'waitlisted' : 'registered'
+  message === WORKSHOP_TEXTS.waitlisted ? 'waitlisted' : message === WORKSHOP_TEXTS.held ? 'held' : 'registered'
 
 export function problemCode(result: FormResult<string>): keyof typeof PROBLEM_TEXTS {
   if (result.status === 'conflict') return result.message === WORKSHOP_TEXTS.full ? 'full' : 'closed'

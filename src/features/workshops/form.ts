@@ -52,6 +52,13 @@ export const registrationForm: FormDefinition<typeof registrationSchema, Registr
     const outcome = result.outcome === 'already' ? result.answer : result.outcome
     if (outcome === 'closed') throw new FormRefusal(WORKSHOP_TEXTS.closed)
     if (outcome === 'full') throw new FormRefusal(WORKSHOP_TEXTS.full)
-    return { answer: outcome === 'registered' ? WORKSHOP_TEXTS.registered : WORKSHOP_TEXTS.waitlisted }
+    return {
+      answer:
+        outcome === 'registered'
+          ? WORKSHOP_TEXTS.registered
+          : outcome === 'held'
+            ? WORKSHOP_TEXTS.held
+            : WORKSHOP_TEXTS.waitlisted,
+    }
   },
 }

@@ -1,11 +1,12 @@
 import { createEvent } from 'ics'
 
+import { formatCents } from '@/domain/packages'
 import { CANCELLATION_NOTICE_MS } from '@/domain/workshop-seats'
 import { formatSlot } from '@/features/booking/slots'
 import type { Workshop, WorkshopRegistration } from '@/payload-types'
 import { composeMail } from '@/features/mail-texts/compose'
 import type { MailTextName } from '@/features/mail-texts/defaults'
-import { composedFromSite } from '@/platform/mail/envelope'
+import { composedFromSite, fromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { registrationManagePath, registrationUid } from './manage-token'
@@ -24,7 +25,8 @@ export type MailWorkshop = Pick<
 export type MailRegistration = Pick<
   WorkshopRegistration,
   'id' | 'createdAt' | 'name' | 'email' | 'sequence' | 'holdUntil'
->
+> &
+  Partial<Pick<WorkshopRegistration, 'price' | 'paidWith' | 'reference'>>
 
 const TWO_HOURS = 2 * 60 * 60 * 1000
 
@@ -71,8 +73,24 @@ export function workshopInvite(
 
 const when = (w: MailWorkshop, timeZone: string) => `When: ${formatSlot(new Date(w.date), timeZone)}`
 
+/** How a paid seat given up is settled: its money back, or a credit for a later workshop. */
+export type Settlement = 'refund' | 'credit'
+
+const settledLine = (r: MailRegistration, settled: Settlement) =>
+  settled === 'credit'
+    ? `You have a credit of ${formatCents(r.price ?? 0)} for a later workshop: register for it with this e-mail address and the credit pays for your seat.`
+    : r.paidWith === 'stripe'
+      ? `Your payment of ${formatCents(r.price ?? 0)} is refunded to your card; it usually shows within 5 to 10 days.`
+      : `Your payment of ${formatCents(r.price ?? 0)} will be refunded to you by bank transfer.`
+
 /** The placeholders of a registration's mails (see src/features/mail-texts/defaults.ts). */
-const registrationValues = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string) => ({
+const registrationValues = (
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  timeZone: string,
+  settled?: Settlement,
+) => ({
   name: r.name,
   workshop: w.title,
   workshopWhen: when(w, timeZone),
@@ -81,17 +99,24 @@ const registrationValues = (w: MailWorkshop, r: MailRegistration, s: MailSetting
   cancelUntil: formatSlot(new Date(new Date(w.date).getTime() - CANCELLATION_NOTICE_MS), timeZone),
   holdUntil: r.holdUntil ? formatSlot(new Date(r.holdUntil), timeZone) : '',
   workshopsLink: `${s.siteUrl}/workshops`,
+  toTakeIt: r.price ? `Pay ${formatCents(r.price)} for the seat` : 'Take the seat',
+  takenOrPaidFor: r.price ? 'paid for' : 'taken',
+  settlement: settled ? settledLine(r, settled) : '',
 })
+
+type RegistrationMail = Exclude<Extract<MailTextName, `workshop${string}`>, 'workshopAlready' | 'workshopSeatHeld'>
 
 /** A mail to the attendee from the site, in the coach's words from Mail texts. */
 const toAttendee = (
-  name: Exclude<Extract<MailTextName, `workshop${string}`>, 'workshopAlready'>,
+  name: RegistrationMail,
   w: MailWorkshop,
   r: MailRegistration,
   s: MailSettings,
   timeZone: string,
   extra?: Partial<OutgoingMail>,
-): OutgoingMail => composedFromSite(s, r.email, composeMail(s, name, registrationValues(w, r, s, timeZone)), extra)
+  settled?: Settlement,
+): OutgoingMail =>
+  composedFromSite(s, r.email, composeMail(s, name, registrationValues(w, r, s, timeZone, settled)), extra)
 
 /** A seat taken (registered, or an offer confirmed): the details, the invite and the manage link. */
 export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
@@ -101,15 +126,44 @@ export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSett
 export const waitlistedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
   toAttendee('workshopWaitlisted', w, r, s, timeZone)
 
-/** A freed seat, held for them until `holdUntil`: they take it from the link. */
+/** A freed seat, held for them until `holdUntil`: they take it (and pay for it, when it has a price) from the link. */
 export const offerMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
   toAttendee('workshopOffer', w, r, s, timeZone)
 
-/** The hold ran out. */
+/**
+ * A paid seat held for them after they registered (decision 070): what to pay, until when, and how: by card
+ * from their page, or by bank transfer with the coach's details and the seat's reference (`bankLines`).
+ */
+export const seatHeldMail =
+  (bankLines: string[] | null) =>
+  (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail => {
+    const howToPay = bankLines
+      ? [
+          `To keep it, pay ${formatCents(r.price ?? 0)} by bank transfer:`,
+          ...bankLines,
+          '',
+          'The seat is yours as soon as the payment is received; we then send you the details and a calendar invite.',
+        ].join('\n')
+      : `To keep it, pay ${formatCents(r.price ?? 0)} by card on your registration's page.`
+    return composedFromSite(
+      s,
+      r.email,
+      composeMail(s, 'workshopSeatHeld', { ...registrationValues(w, r, s, timeZone), howToPay }),
+    )
+  }
+
+/** The hold ran out: not taken (or not paid for) in time. */
 export const lapsedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
   toAttendee('workshopOfferLapsed', w, r, s, timeZone)
 
-/** Cancelled: METHOD:CANCEL for a seat they held. */
+/** To the coach: a paid seat refunded that the site cannot pay back itself (a bank transfer). */
+export const refundDueMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings): OutgoingMail =>
+  fromSite(s, s.coachEmail, `Refund due: ${r.name}, ${w.title}`, [
+    `${r.name} <${r.email}> gave up their paid seat at "${w.title}" with a refund.`,
+    `Please send ${formatCents(r.price ?? 0)} back by bank transfer (they paid with reference ${r.reference ?? 'none'}).`,
+  ])
+
+/** Cancelled: METHOD:CANCEL for a seat they held; a paid seat says how it is settled. */
 export const cancelledMail = (
   w: MailWorkshop,
   r: MailRegistration,
@@ -117,6 +171,7 @@ export const cancelledMail = (
   timeZone: string,
   by: 'attendee' | 'coach' | 'workshop',
   heldSeat: boolean,
+  settled?: Settlement,
 ): OutgoingMail =>
   toAttendee(
     by === 'attendee' ? 'workshopCancelled' : by === 'workshop' ? 'workshopCancelledWhole' : 'workshopCancelledByCoach',
@@ -125,6 +180,7 @@ export const cancelledMail = (
     s,
     timeZone,
     heldSeat ? { calendar: workshopInvite(w, r, s, 'CANCEL') } : {},
+    settled,
   )
 
 /** To someone who registered again with the same address: what they have, and its link. */

@@ -1,32 +1,41 @@
 import { sql } from 'drizzle-orm'
 import type { Payload, PayloadRequest, WhereField } from 'payload'
 
+import { transferReference } from '@/domain/packages'
 import { normalAddress } from '@/domain/people'
 import {
   cancel,
   cancelAll,
   confirm,
+  ENDED_STATUSES,
+  priceCents,
   register,
+  seatStatus,
   settle,
   type Change,
   type Registration,
   type WorkshopTerms,
 } from '@/domain/workshop-seats'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
-import type { Workshop, WorkshopRegistration } from '@/payload-types'
+import { paymentLines } from '@/features/packages/payment-lines'
+import type { Workshop, WorkshopCredit, WorkshopRegistration } from '@/payload-types'
 import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
+import { refundCardPayment, stripeSettings } from '@/platform/stripe'
 import { inTransaction, readingWith } from '@/platform/transaction'
 import {
   alreadyRegisteredMail,
   cancelledMail,
   lapsedMail,
   offerMail,
+  refundDueMail,
   registeredMail,
   reminderMail,
+  seatHeldMail,
   updatedMail,
   waitlistedMail,
+  type Settlement,
 } from './mails'
 import { registrationUid } from './manage-token'
 
@@ -59,7 +68,7 @@ export const termsOf = (w: Workshop): WorkshopTerms => ({
 
 const asDomain = (r: WorkshopRegistration): Registration => ({
   id: String(r.id),
-  status: r.status,
+  status: seatStatus(r.status),
   queuedAt: new Date(r.queuedAt).getTime(),
   seat: r.seat ?? null,
   holdUntil: r.holdUntil ? new Date(r.holdUntil).getTime() : null,
@@ -68,30 +77,38 @@ const asDomain = (r: WorkshopRegistration): Registration => ({
 
 type PostgresTransaction = { execute: (query: unknown) => Promise<unknown> }
 
-/** PostgreSQL: holds this workshop's decisions apart until the transaction of `req` ends. SQLite: nothing. */
-async function lockWorkshop(payload: Payload, id: number | string, req: PayloadRequest): Promise<void> {
+/** PostgreSQL: holds decisions about `what` apart until the transaction of `req` ends. SQLite: nothing. */
+async function lockFor(payload: Payload, what: string, req: PayloadRequest): Promise<void> {
   if (payload.db.name !== 'postgres' || !req.transactionID) return
   const sessions = (payload.db as unknown as { sessions: Record<string, { db: PostgresTransaction }> }).sessions
   const tx = sessions[String(await req.transactionID)]?.db
   if (!tx) return
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`workshop-seats\n${id}`}, 0))`)
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${what}, 0))`)
 }
+
+/** PostgreSQL: holds this workshop's decisions apart until the transaction of `req` ends. SQLite: nothing. */
+const lockWorkshop = (payload: Payload, id: number | string, req: PayloadRequest) =>
+  lockFor(payload, `workshop-seats\n${id}`, req)
 
 /** Whether the database refused a registration row for one of its unique indexes. */
 export function isRegistrationConflict(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const errors = (e as { data?: { errors?: { message?: string; tableName?: string }[] } }).data?.errors
-    if ((e as Error).name === 'ValidationError' && errors?.some((x) => x.tableName === 'workshop_registrations'))
+    if (
+      (e as Error).name === 'ValidationError' &&
+      errors?.some((x) => x.tableName === 'workshop_registrations' || x.tableName === 'workshop_credits')
+    )
       return true
     const code = (e as { code?: string }).code
     if (
       (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') &&
-      /workshop_registrations|workshop_(email|seat)_idx/.test(
+      /workshop_registrations|workshop_credits|workshop_(email|seat)_idx/.test(
         String(e) + String((e as { constraint?: string }).constraint),
       )
     )
       return true
-    if (/UNIQUE constraint failed: workshop_registrations/.test(String((e as Error).message ?? ''))) return true
+    if (/UNIQUE constraint failed: workshop_(registrations|credits)/.test(String((e as Error).message ?? '')))
+      return true
   }
   return false
 }
@@ -107,6 +124,13 @@ const COLUMNS = {
   offers: true,
   sequence: true,
   createdAt: true,
+  price: true,
+  paidWith: true,
+  paidAt: true,
+  reference: true,
+  stripeSession: true,
+  stripePaymentIntent: true,
+  stripeRefund: true,
 } as const
 
 type Scene = {
@@ -159,7 +183,7 @@ async function readScene(payload: Payload, workshopId: number | string, req: Pay
     overrideAccess: true,
     ...(reading ? { req: reading } : {}),
   })
-  const rows = await registrationsOf(payload, workshopId, { not_equals: 'cancelled' }, reading)
+  const rows = await registrationsOf(payload, workshopId, { not_in: [...ENDED_STATUSES] }, reading)
   return { payload, req, workshop, rows, now, ...(await mailContext(payload, reading)) } satisfies Scene
 }
 
@@ -261,17 +285,50 @@ async function withdrawReminders(payload: Payload, r: WorkshopRegistration, req:
   }
 }
 
+/** A registration paid for: its price, how, and (by card) Stripe's ids. Free seats have none. */
+type Payment = Pick<WorkshopRegistration, 'paidWith'> &
+  Partial<Pick<WorkshopRegistration, 'stripeSession' | 'stripePaymentIntent'>>
+
+/** A new registration: who, and what its seat costs (decision 070). */
+type Fresh = {
+  id: string
+  name: string
+  email: string
+  /** The same address's ended registration, which becomes the new one. */
+  reuse?: WorkshopRegistration
+  /** Cents; 0 when free. */
+  price: number
+  /** The bank transfer's reference of a paid seat. */
+  reference: string | null
+  /** The credit that pays for the seat, when one does. */
+  credit: WorkshopCredit | null
+  /** The coach's bank details for the held seat's mail; null when paid by card. */
+  bankLines: string[] | null
+}
+
+type WriteOptions = {
+  fresh?: Fresh
+  /** Who cancels, for a 'cancel' change: the attendee, the coach (one registration), or the coach's cancelling the workshop. */
+  by?: CancelledBy
+  /** How a paid seat cancelled is settled (a seat paid with a credit is always credited). */
+  settleAs?: Settlement
+  /** The payment a 'confirm' change records. */
+  payment?: Payment
+}
+
+/** Whether a registration holds a seat paid for (with money or a credit). */
+export const paidSeat = (r: Pick<WorkshopRegistration, 'status' | 'price' | 'paidAt'>): boolean =>
+  r.status === 'registered' && (r.price ?? 0) > 0 && Boolean(r.paidAt)
+
 /**
- * Writes the changes in order, each with its mail. `fresh` is the new registration's name and e-mail (for a
- * 'register' or 'waitlist' change naming an id the database does not have); `reuse` the id of the same
- * address's cancelled registration, which becomes the new one. Returns the rows written, by domain id.
+ * Writes the changes in order, each with its mail. `fresh` is the new registration (for a 'register',
+ * 'waitlist' or, for a seat still to be paid for, 'offer' change naming an id the database does not have).
+ * Returns the rows written, by domain id.
  */
 async function write(
   scene: Scene,
   changes: Change[],
-  fresh?: { id: string; name: string; email: string; reuse?: WorkshopRegistration },
-  /** Who cancels, for a 'cancel' change: the attendee, the coach (one registration), or the coach's cancelling the workshop. */
-  by: CancelledBy = 'attendee',
+  { fresh, by = 'attendee', settleAs, payment }: WriteOptions = {},
 ): Promise<Map<string, WorkshopRegistration>> {
   const { payload, req, workshop, now, settings } = scene
   const byId = new Map(scene.rows.map((r) => [String(r.id), r]))
@@ -284,40 +341,75 @@ async function write(
     return row
   }
   for (const c of changes) {
-    switch (c.type) {
-      case 'register':
-      case 'waitlist': {
-        const data = {
-          status: c.type === 'register' ? ('registered' as const) : ('waitlisted' as const),
-          seat: c.type === 'register' ? c.seat : null,
-          queuedAt: at,
-          holdUntil: null,
-          cancelledAt: null,
-          cancelledBy: null,
-        }
-        let row: WorkshopRegistration
-        if (fresh?.reuse) {
-          row = await updateRegistration(
+    const isFresh = fresh !== undefined && c.id === fresh.id && !byId.has(c.id)
+    if (isFresh) {
+      const f = fresh!
+      const status = c.type === 'register' ? 'registered' : c.type === 'offer' ? 'offered' : 'waitlisted'
+      const byCredit = c.type === 'register' && f.price > 0 && f.credit !== null
+      const use = byCredit ? await takeCredit(scene, f.credit!, f.price) : null
+      const data = {
+        status,
+        seat: c.type === 'register' || c.type === 'offer' ? c.seat : null,
+        queuedAt: at,
+        holdUntil: c.type === 'offer' ? new Date(c.holdUntil).toISOString() : null,
+        cancelledAt: null,
+        cancelledBy: null,
+        price: f.price,
+        reference: f.reference,
+        paidWith: byCredit ? ('credit' as const) : null,
+        paidAt: byCredit ? at : null,
+        stripeSession: null,
+        stripePaymentIntent: null,
+        stripeRefund: null,
+      } satisfies Partial<WorkshopRegistration>
+      const writeRow = async (): Promise<WorkshopRegistration> => {
+        if (f.reuse) {
+          return updateRegistration(
             payload,
-            fresh.reuse.id,
-            { ...data, name: fresh.name, offers: 0, sequence: fresh.reuse.sequence + 1 },
+            f.reuse.id,
+            {
+              ...data,
+              name: f.name,
+              offers: c.type === 'offer' ? c.offer : f.reuse.offers,
+              sequence: f.reuse.sequence + 1,
+            },
             req,
           )
-        } else {
-          row = await payload.create({
-            collection: 'workshop-registrations',
-            data: { ...data, workshop: workshop.id, name: fresh!.name, email: fresh!.email, offers: 0, sequence: 0 },
-            depth: 0,
-            overrideAccess: true,
-            req,
-          })
         }
-        byId.set(c.id, row)
-        written.set(c.id, row)
-        if (c.type === 'register') await mailSeat(scene, 'workshop-registered', row, registeredMail)
-        else await mailAttendee(scene, 'workshop-waitlisted', row, waitlistedMail)
-        break
+        return payload.create({
+          collection: 'workshop-registrations',
+          data: {
+            ...data,
+            workshop: workshop.id,
+            name: f.name,
+            email: f.email,
+            offers: c.type === 'offer' ? c.offer : 0,
+            sequence: 0,
+          },
+          depth: 0,
+          overrideAccess: true,
+          req,
+        })
       }
+      const row = await writeRow().catch(async (error: unknown) => {
+        // SQLite (no transaction): another registration took the seat a moment ago; the credit this one took
+        // goes back before the decision reads again. (PostgreSQL rolls the whole decision back.)
+        if (use && payload.db.name !== 'postgres') await giveCreditBack(scene, use)
+        throw error
+      })
+      byId.set(c.id, row)
+      written.set(c.id, row)
+      if (use) await linkCredit(scene, use, row)
+      if (c.type === 'register') await mailSeat(scene, 'workshop-registered', row, registeredMail)
+      else if (c.type === 'offer')
+        await mailAttendee(scene, 'workshop-seat-held', row, seatHeldMail(f.bankLines), `held:${row.offers}`)
+      else await mailAttendee(scene, 'workshop-waitlisted', row, waitlistedMail)
+      continue
+    }
+    switch (c.type) {
+      case 'register':
+      case 'waitlist':
+        throw new Error(`A new registration (${c.id}) was decided without its details.`)
       case 'offer': {
         const row = await update(c.id, {
           status: 'offered',
@@ -330,7 +422,12 @@ async function write(
       }
       case 'confirm': {
         const before = byId.get(c.id)!
-        const row = await update(c.id, { status: 'registered', holdUntil: null, sequence: before.sequence + 1 })
+        const row = await update(c.id, {
+          status: 'registered',
+          holdUntil: null,
+          sequence: before.sequence + 1,
+          ...(payment ? { ...payment, paidAt: at } : {}),
+        })
         await mailSeat(scene, 'workshop-registered', row, registeredMail, `confirm:${row.offers}`)
         break
       }
@@ -355,20 +452,37 @@ async function write(
       case 'cancel': {
         const before = byId.get(c.id)!
         const heldSeat = before.status === 'registered'
+        const settled = paidSeat(before) ? (before.paidWith === 'credit' ? 'credit' : settleAs) : undefined
+        if (paidSeat(before) && !settled)
+          throw new Error(`Paid seat ${before.id} cancelled without a refund or credit.`)
+        // The card's money goes back first: if Stripe refuses, nothing here changes (and the key makes a second
+        // try, or a second press, the same refund).
+        const refund = settled === 'refund' && before.paidWith === 'stripe' ? await refundSeat(before) : null
         const row = await update(c.id, {
-          status: 'cancelled',
+          status: settled === 'refund' ? 'refunded' : settled === 'credit' ? 'credited' : 'cancelled',
           seat: null,
           holdUntil: null,
           cancelledAt: at,
           cancelledBy: by === 'workshop' ? 'coach' : by,
           sequence: before.sequence + (heldSeat ? 1 : 0),
+          ...(refund ? { stripeRefund: refund } : {}),
         })
         await withdrawReminders(payload, row, req)
+        if (settled === 'credit') await creditSeat(scene, row)
+        if (settled === 'refund' && row.paidWith === 'bank-transfer') {
+          await queue(
+            scene,
+            'workshop-refund-due',
+            row,
+            refundDueMail(workshop, row, settings),
+            mailKey(row, `refund-due:${row.queuedAt}`),
+          )
+        }
         await queue(
           scene,
           'workshop-cancelled',
           row,
-          cancelledMail(workshop, row, settings, scene.timeZone, by, heldSeat),
+          cancelledMail(workshop, row, settings, scene.timeZone, by, heldSeat, settled),
         )
         break
       }
@@ -376,6 +490,123 @@ async function write(
   }
   return written
 }
+
+/** The fact a registration's life is: its id, created, and when it (last) began; names its credit and refund once. */
+const seatFact = (r: WorkshopRegistration) =>
+  `${r.id}-${new Date(r.createdAt).getTime()}-${new Date(r.queuedAt).getTime()}`
+
+/** A card-paid seat's money back through Stripe, once per seat (the idempotency key). Answers the refund's id. */
+async function refundSeat(r: WorkshopRegistration): Promise<string> {
+  const settings = stripeSettings()
+  if (!settings || !r.stripePaymentIntent) {
+    throw new Error(`Registration ${r.id} was paid by card, but the site cannot reach Stripe to refund it.`)
+  }
+  const refund = await refundCardPayment(settings, {
+    paymentIntent: r.stripePaymentIntent,
+    amount: r.price ?? 0,
+    idempotencyKey: `workshop-seat-refund:${seatFact(r)}`,
+    metadata: { workshopRegistration: String(r.id) },
+  })
+  return refund.id
+}
+
+/** A credit worth the seat's price for the same address, once per seat given up (its key). */
+async function creditSeat(scene: Scene, r: WorkshopRegistration) {
+  await scene.payload.create({
+    collection: 'workshop-credits',
+    data: {
+      email: r.email,
+      kind: 'credit',
+      key: `registration:${seatFact(r)}`,
+      amount: r.price ?? 0,
+      registration: r.id,
+      note: `Seat given up at "${scene.workshop.title}"`,
+    },
+    depth: 0,
+    overrideAccess: true,
+    req: scene.req,
+  })
+}
+
+/** The address's workshop credits not used yet, oldest first (read in the transaction of `req`, if any). */
+export async function freeCredits(payload: Payload, email: string, req?: PayloadRequest): Promise<WorkshopCredit[]> {
+  const reading = req ? readingWith(req) : undefined
+  const { docs } = await payload.find({
+    collection: 'workshop-credits',
+    where: { email: { equals: normalAddress(email) } },
+    sort: 'createdAt',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    ...(reading ? { req: reading } : {}),
+  })
+  const used = new Set(docs.filter((d) => d.kind === 'use').map((d) => String(d.credit)))
+  return docs.filter((d) => d.kind === 'credit' && !used.has(String(d.id)))
+}
+
+/**
+ * The oldest credit of the address worth at least `price`, if any. On PostgreSQL the address's credits are
+ * held apart until the decision's transaction ends (two workshops' decisions never use one credit twice); on
+ * SQLite the use's unique key refuses the second, and the decision reads again.
+ */
+async function creditCovering(scene: Scene, email: string, price: number) {
+  await lockFor(scene.payload, `workshop-credits\n${email}`, scene.req)
+  return (await freeCredits(scene.payload, email, scene.req)).find((c) => c.amount >= price) ?? null
+}
+
+/**
+ * Uses a credit for a seat of `price`, before the seat is written: once (the use's key; on SQLite a second
+ * use is refused here, before anything else is written, and the decision reads again), the rest of a larger
+ * credit kept as a new one. `linkCredit` then names the seat it paid for.
+ */
+async function takeCredit(scene: Scene, credit: WorkshopCredit, price: number): Promise<WorkshopCredit> {
+  const entry = (data: Partial<WorkshopCredit>) =>
+    scene.payload.create({
+      collection: 'workshop-credits',
+      data: { email: credit.email, ...data } as WorkshopCredit,
+      depth: 0,
+      overrideAccess: true,
+      req: scene.req,
+    })
+  const use = await entry({
+    kind: 'use',
+    key: `use:${credit.id}`,
+    amount: -credit.amount,
+    credit: credit.id,
+    note: `Seat at "${scene.workshop.title}"`,
+  })
+  const rest = credit.amount - price
+  if (rest > 0) {
+    await entry({
+      kind: 'credit',
+      key: `rest:${credit.id}`,
+      amount: rest,
+      note: `Left of a credit used at "${scene.workshop.title}"`,
+    })
+  }
+  return use
+}
+
+/** Undoes `takeCredit` (SQLite, when the seat it was taken for went to another registration first). */
+async function giveCreditBack(scene: Scene, use: WorkshopCredit) {
+  const { payload } = scene
+  const credit = String(use.credit)
+  await payload.delete({
+    collection: 'workshop-credits',
+    where: { key: { in: [`use:${credit}`, `rest:${credit}`] } },
+    overrideAccess: true,
+  })
+}
+
+const linkCredit = (scene: Scene, use: WorkshopCredit, r: WorkshopRegistration) =>
+  scene.payload.update({
+    collection: 'workshop-credits',
+    id: use.id,
+    data: { registration: r.id },
+    depth: 0,
+    overrideAccess: true,
+    req: scene.req,
+  })
 
 export type CancelledBy = 'attendee' | 'coach' | 'workshop'
 
@@ -424,10 +655,24 @@ function decide<T>(
 }
 
 export type RegisterOutcome =
-  | { outcome: 'registered' | 'waitlisted'; registration: WorkshopRegistration }
+  /** `held`: a paid seat held for them until they pay (decision 070). */
+  | { outcome: 'registered' | 'held' | 'waitlisted'; registration: WorkshopRegistration }
   | { outcome: 'closed' | 'full' }
   /** The address was registered (or waiting) already: mailed what it has; answered as a new one would be. */
-  | { outcome: 'already'; answer: 'registered' | 'waitlisted' | 'closed' | 'full' }
+  | { outcome: 'already'; answer: 'registered' | 'held' | 'waitlisted' | 'closed' | 'full' }
+
+/** The coach's bank details and a seat's reference, as the held seat's mail lists them; null when paid by card. */
+async function bankLinesFor(scene: Scene, reference: string): Promise<string[] | null> {
+  if (stripeSettings()) return null
+  const reading = readingWith(scene.req)
+  const details = await scene.payload.findGlobal({
+    slug: 'payment-details',
+    depth: 0,
+    overrideAccess: true,
+    ...(reading ? { req: reading } : {}),
+  })
+  return paymentLines(details, reference)
+}
 
 /**
  * Registers `email` for the workshop: a seat while one is free, else the waitlist, else refused; one
@@ -448,9 +693,10 @@ export function registerForWorkshop(
     async (scene) => {
       const t = termsOf(scene.workshop)
       const regs = scene.rows.map(asDomain)
+      const price = priceCents(scene.workshop.price)
       const mine = scene.rows.find((r) => r.email === email)
       if (mine) {
-        const answer = register(t, regs, now.getTime(), 'new').outcome
+        const answer = register(t, regs, now.getTime(), 'new', { paymentDue: price > 0 }).outcome
         await mailAttendee(scene, 'workshop-already', mine, alreadyRegisteredMail)
         return { outcome: 'already', answer }
       }
@@ -465,8 +711,22 @@ export function registerForWorkshop(
         })
       ).docs[0]
       const id = reuse ? String(reuse.id) : 'new'
-      const d = register(t, regs, now.getTime(), id)
-      const written = await write(scene, d.changes, { id, name: person.name, email, ...(reuse ? { reuse } : {}) })
+      // A paid seat: a credit of the address's that covers it pays for it; else it is held until they pay.
+      const credit = price > 0 ? await creditCovering(scene, email, price) : null
+      const paymentDue = price > 0 && !credit
+      const reference = price > 0 ? transferReference('WS') : null
+      const d = register(t, reuse ? [...regs, asDomain(reuse)] : regs, now.getTime(), id, { paymentDue })
+      const fresh: Fresh = {
+        id,
+        name: person.name,
+        email,
+        ...(reuse ? { reuse } : {}),
+        price,
+        reference,
+        credit,
+        bankLines: paymentDue && d.outcome === 'held' ? await bankLinesFor(scene, reference!) : null,
+      }
+      const written = await write(scene, d.changes, { fresh })
       if (d.outcome === 'closed' || d.outcome === 'full') return { outcome: d.outcome }
       return { outcome: d.outcome, registration: written.get(id)! }
     },
@@ -474,17 +734,28 @@ export function registerForWorkshop(
   )
 }
 
-/** Cancels a registration: by the attendee until 48 hours before the start, by the coach at any time. */
+/**
+ * Cancels a registration: by the attendee until 48 hours before the start, by the coach at any time. A seat
+ * paid for is settled as `settleAs` says (decision 070): its money back (refunded) or a credit for a later
+ * workshop (credited); a seat paid with a credit is credited again. Without `settleAs`, a paid seat is left as
+ * it is (`choose`).
+ */
 export function cancelRegistration(
   payload: Payload,
   registration: Pick<WorkshopRegistration, 'id' | 'workshop'>,
   by: 'attendee' | 'coach',
   now: Date,
-): Promise<'cancelled' | 'too-late' | 'not-live'> {
+  settleAs?: Settlement,
+): Promise<'cancelled' | 'refunded' | 'credited' | 'choose' | 'too-late' | 'not-live'> {
   return decide(payload, workshopIdOf(registration), now, async (scene) => {
     const d = cancel(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime(), String(registration.id), by)
-    await write(scene, d.changes, undefined, by)
-    return d.outcome
+    const before = scene.rows.find((r) => String(r.id) === String(registration.id))
+    const paid = d.outcome === 'cancelled' && before !== undefined && paidSeat(before)
+    if (paid && !settleAs && before.paidWith !== 'credit') return 'choose'
+    const written = await write(scene, d.changes, { by, ...(settleAs ? { settleAs } : {}) })
+    if (d.outcome !== 'cancelled') return d.outcome
+    const status = written.get(String(registration.id))?.status
+    return status === 'refunded' || status === 'credited' ? status : 'cancelled'
   })
 }
 
@@ -493,10 +764,16 @@ export function cancelRegistration(
  * mail (whoever held a seat also gets the invite's cancellation), and the workshop leaves the site
  * (unpublished), in one transaction; the coach may then delete it. Answers how many people were told.
  */
-export function cancelWorkshop(payload: Payload, workshopId: number | string, now: Date): Promise<number> {
+export function cancelWorkshop(
+  payload: Payload,
+  workshopId: number | string,
+  now: Date,
+  settleAs?: Settlement,
+): Promise<number | 'choose'> {
   return decide(payload, workshopId, now, async (scene) => {
     const changes = cancelAll(scene.rows.map(asDomain))
-    await write(scene, changes, undefined, 'workshop')
+    if (!settleAs && scene.rows.some((r) => paidSeat(r) && r.paidWith !== 'credit')) return 'choose'
+    await write(scene, changes, { by: 'workshop', ...(settleAs ? { settleAs } : {}) })
     if (scene.workshop.published !== false) {
       await payload.update({
         collection: 'workshops',
@@ -511,16 +788,64 @@ export function cancelWorkshop(payload: Payload, workshopId: number | string, no
   })
 }
 
-/** The offered person takes the seat held for them. */
+/**
+ * The offered person takes the seat held for them. A seat with a price is taken by paying for it
+ * (`confirmPayment`), or here with a credit of theirs that covers it; without one, `payment-due`.
+ */
 export function confirmOffer(
   payload: Payload,
   registration: Pick<WorkshopRegistration, 'id' | 'workshop'>,
   now: Date,
-): Promise<'registered' | 'already' | 'lapsed' | 'not-offered'> {
+): Promise<'registered' | 'already' | 'lapsed' | 'not-offered' | 'payment-due'> {
   return decide(payload, workshopIdOf(registration), now, async (scene) => {
     const d = confirm(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime(), String(registration.id))
-    await write(scene, d.changes)
-    return d.outcome
+    const row = scene.rows.find((r) => String(r.id) === String(registration.id))
+    if (d.outcome !== 'registered' || !row || !row.price) {
+      await write(scene, d.changes)
+      return d.outcome
+    }
+    const credit = await creditCovering(scene, row.email, row.price)
+    if (!credit) {
+      await write(
+        scene,
+        d.changes.filter((c) => c.type !== 'confirm'),
+      )
+      return 'payment-due'
+    }
+    const use = await takeCredit(scene, credit, row.price)
+    const written = await write(scene, d.changes, { payment: { paidWith: 'credit' } })
+    await linkCredit(scene, use, written.get(String(row.id))!)
+    return 'registered'
+  })
+}
+
+export type PaymentOutcome = 'registered' | 'already' | 'lapsed' | 'not-offered'
+
+/**
+ * A held seat's payment arrived (decision 070): the coach marked the bank transfer received, or Stripe
+ * confirmed the card payment. The seat is theirs (registered, mailed the invite) while the hold lasts, once
+ * however often it is told (`already`); after the hold ran out (`lapsed`) or for a registration holding no
+ * seat (`not-offered`) nothing changes, and the caller gives the money back.
+ */
+export function confirmPayment(
+  payload: Payload,
+  registration: Pick<WorkshopRegistration, 'id' | 'workshop'>,
+  payment: Payment,
+  now: Date,
+): Promise<PaymentOutcome> {
+  return decide(payload, workshopIdOf(registration), now, async (scene) => {
+    const row = scene.rows.find((r) => String(r.id) === String(registration.id))
+    if (row && row.status === 'registered' && row.paidAt) return 'already'
+    const d = confirm(termsOf(scene.workshop), scene.rows.map(asDomain), now.getTime(), String(registration.id))
+    if (d.outcome === 'registered' && row?.price) {
+      await write(scene, d.changes, { payment })
+      return 'registered'
+    }
+    await write(
+      scene,
+      d.changes.filter((c) => c.type !== 'confirm'),
+    )
+    return d.outcome === 'registered' || d.outcome === 'already' ? 'not-offered' : d.outcome
   })
 }
 

@@ -17,6 +17,7 @@ export const registerPath = (slug: string): string => `/workshops/${slug}/regist
 /** What the visitor reads (decision 064). */
 export const WORKSHOP_TEXTS = {
   registered: 'You are registered. We have sent the details and a calendar invite to your e-mail.',
+  held: 'A seat is held for you until you pay for it. We have e-mailed you how to pay and the link to your registration.',
   waitlisted: 'You are on the waitlist. If a seat frees up, we will e-mail you and hold it for you.',
   closed: 'Registration for this workshop has closed.',
   full: 'This workshop is full.',
@@ -30,6 +31,14 @@ export const WORKSHOP_TEXTS = {
   confirmed: 'The seat is yours. We have sent the details and a calendar invite to your e-mail.',
   lapsed: 'Sorry, the time to take this seat has passed.',
   notOffered: 'There is no seat held for you at the moment.',
+  paymentDue: 'This seat is yours once it is paid for: see how to pay below.',
+  refunded: 'Your registration is cancelled and your payment is being refunded. We have e-mailed you a confirmation.',
+  credited:
+    'Your registration is cancelled and you have a credit for a later workshop. We have e-mailed you a confirmation.',
+  choose: 'Please choose a refund or a credit.',
+  paid: 'Thank you: your payment has arrived and the seat is yours. We have sent the details and a calendar invite to your e-mail.',
+  paymentPending: 'Thank you. Your payment is being confirmed: this page shows it as soon as it has arrived.',
+  stripeUnavailable: 'The card payment could not be started just now. Please try again in a moment.',
 } as const
 
 /** How many seats left the page names: "Only N seats left." from this many down. */

@@ -123,7 +123,10 @@ export const workshopRegistrationFields: Field[] = [
     type: 'number',
     defaultValue: 0,
     min: 0,
-    admin: { description: '0 is free. Paid seats are not taken on the site yet: every registration is free.' },
+    admin: {
+      description:
+        '0 is free. A paid seat is held for the visitor until it is paid (as long as a freed seat is held): by card when Stripe is set up, else by bank transfer to your Payment details, which you mark received on the registration.',
+    },
   },
   zoneDate('registrationClosesAt', 'Registration closes', 'Leave empty to close at the start.'),
   {

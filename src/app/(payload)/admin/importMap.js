@@ -30,6 +30,7 @@ import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1e
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@/features/newsletter/IssueActions'
 import { CoachCancels as CoachCancels_e14720e273232e46426a702f1a7d429d } from '@/features/workshops/admin/CoachCancels'
+import { SeatPaid as SeatPaid_16cacf188fc88ff5ffdf0465db51201c } from '@/features/workshops/admin/SeatPaid'
 import { RegistrationsExportLink as RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc } from '@/features/workshops/RegistrationsExportLink'
 import { MarkPaid as MarkPaid_c1f50c5fe18010eb0f20cb3422580863 } from '@/features/packages/admin/MarkPaid'
 import { RefundPayment as RefundPayment_5fad4cdaa8e4117c2436e5a9d5326e0a } from '@/features/packages/admin/RefundPayment'
@@ -88,6 +89,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/newsletter/IssueActions#IssueActions": IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f,
   "@/features/workshops/admin/CoachCancels#CoachCancels": CoachCancels_e14720e273232e46426a702f1a7d429d,
+  "@/features/workshops/admin/SeatPaid#SeatPaid": SeatPaid_16cacf188fc88ff5ffdf0465db51201c,
   "@/features/workshops/RegistrationsExportLink#RegistrationsExportLink": RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc,
   "@/features/packages/admin/MarkPaid#MarkPaid": MarkPaid_c1f50c5fe18010eb0f20cb3422580863,
   "@/features/packages/admin/RefundPayment#RefundPayment": RefundPayment_5fad4cdaa8e4117c2436e5a9d5326e0a,

@@ -31,8 +31,9 @@ import * as migration_20261126_103555_stripe_card_payments from './20261126_1035
 import * as migration_20261126_110608_schema_after_merges_2 from './20261126_110608_schema_after_merges_2';
 import * as migration_20261126_130634_session_meeting from './20261126_130634_session_meeting';
 import * as migration_20261126_130735_session_rules from './20261126_130735_session_rules';
+import * as migration_20261126_131331_workshop_paid_seats from './20261126_131331_workshop_paid_seats';
 import * as migration_20261126_133019_purchase_lapsed from './20261126_133019_purchase_lapsed';
-import * as migration_20261126_134511_workshop_mail_texts from './20261126_134511_workshop_mail_texts';
+import * as migration_20261126_141606_workshop_mail_texts from './20261126_141606_workshop_mail_texts';
 
 export const migrations = [
   {
@@ -201,13 +202,18 @@ export const migrations = [
     name: '20261126_130735_session_rules',
   },
   {
+    up: migration_20261126_131331_workshop_paid_seats.up,
+    down: migration_20261126_131331_workshop_paid_seats.down,
+    name: '20261126_131331_workshop_paid_seats',
+  },
+  {
     up: migration_20261126_133019_purchase_lapsed.up,
     down: migration_20261126_133019_purchase_lapsed.down,
     name: '20261126_133019_purchase_lapsed',
   },
   {
-    up: migration_20261126_134511_workshop_mail_texts.up,
-    down: migration_20261126_134511_workshop_mail_texts.down,
-    name: '20261126_134511_workshop_mail_texts'
+    up: migration_20261126_141606_workshop_mail_texts.up,
+    down: migration_20261126_141606_workshop_mail_texts.down,
+    name: '20261126_141606_workshop_mail_texts'
   },
 ];

@@ -4,17 +4,30 @@ import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/u
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { hasEnded } from '@/domain/workshop-seats'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 /** What the button cancels: one registration, or the whole workshop. */
 type What = 'registration' | 'workshop'
 
-const WORDS: Record<What, { button: string; question: string; yes: string; no: string; collection: string }> = {
+type Words = {
+  button: string
+  question: string
+  yes: string
+  refund: string
+  credit: string
+  no: string
+  collection: string
+}
+
+const WORDS: Record<What, Words> = {
   registration: {
     button: 'Cancel this registration',
     question:
       'Cancel this registration? The person is told by e-mail, and their seat goes to the first person waiting.',
     yes: 'Yes, cancel it',
+    refund: 'Yes, cancel and refund',
+    credit: 'Yes, cancel and give a credit',
     no: 'Keep it',
     collection: 'workshop-registrations',
   },
@@ -23,6 +36,8 @@ const WORDS: Record<What, { button: string; question: string; yes: string; no: s
     question:
       'Cancel the whole workshop? Everyone registered or waiting is told by e-mail, and it is taken off the site.',
     yes: 'Yes, cancel the workshop',
+    refund: 'Yes, cancel and refund paid seats',
+    credit: 'Yes, cancel and credit paid seats',
     no: 'Keep it',
     collection: 'workshops',
   },
@@ -36,21 +51,28 @@ const WORDS: Record<What, { button: string; question: string; yes: string; no: s
 export function CoachCancels({ what }: { what: What }) {
   const { id } = useDocumentInfo()
   const status = useFormFields(([fields]) => fields.status?.value as string | undefined)
+  const price = useFormFields(([fields]) => fields.price?.value as number | undefined)
+  const paidAt = useFormFields(([fields]) => fields.paidAt?.value as string | undefined)
+  const paidWith = useFormFields(([fields]) => fields.paidWith?.value as string | undefined)
   const { config } = useConfig()
   const router = useRouter()
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   if (id === undefined || id === null) return null
-  if (what === 'registration' && status === 'cancelled' && !outcome) return null
+  if (what === 'registration' && status && hasEnded(status) && !outcome) return null
   const words = WORDS[what]
+  // Paid seats (decision 070): the coach chooses a refund or a credit; a seat paid with a credit is credited.
+  const choice =
+    what === 'registration' ? Boolean(paidAt) && (price ?? 0) > 0 && paidWith !== 'credit' : (price ?? 0) > 0
 
-  const press = async () => {
+  const press = async (settle?: 'refund' | 'credit') => {
     setBusy(true)
     setAsking(false)
     try {
       const answer = await postAction(
         `${config.routes.api}/${words.collection}/${encodeURIComponent(String(id))}/cancel`,
+        settle ? { settle } : {},
       )
       setOutcome(answer)
       if (answer.ok) router.refresh()
@@ -65,9 +87,20 @@ export function CoachCancels({ what }: { what: What }) {
         <div role="group" aria-label={words.button}>
           <p style={{ margin: '0 0 0.5rem' }}>{words.question}</p>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
-            <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press()}>
-              {words.yes}
-            </Button>
+            {choice ? (
+              <>
+                <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press('refund')}>
+                  {words.refund}
+                </Button>
+                <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press('credit')}>
+                  {words.credit}
+                </Button>
+              </>
+            ) : (
+              <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press()}>
+                {words.yes}
+              </Button>
+            )}
             <Button buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
               {words.no}
             </Button>

@@ -10,5 +10,13 @@ export const instant = false
 
 export default async function Page(props: PageProps<'token'>) {
   const { part, query } = await pageOfRequest(props, 'token')
-  return <ManageRegistrationPage token={part} done={query('done')} problem={query('problem')} />
+  return (
+    <ManageRegistrationPage
+      token={part}
+      done={query('done')}
+      problem={query('problem')}
+      returnedFrom={query('session_id')}
+      payment={query('payment')}
+    />
+  )
 }

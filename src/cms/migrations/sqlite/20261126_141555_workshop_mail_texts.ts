@@ -29,14 +29,25 @@ To leave the waitlist: {registrationLink}
 A seat at "{workshop}" has become free and we are holding it for you.
 {workshopWhen}
 
-Take the seat before {holdUntil}: {registrationLink}
+{toTakeIt} before {holdUntil}: {registrationLink}
 After that it goes to the next person waiting.
+
+{coachName}' NOT NULL;`)
+  await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_seat_held_subject\` text DEFAULT 'Your seat is held until you pay: {workshop}' NOT NULL;`)
+  await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_seat_held_body\` text DEFAULT 'Hello {name},
+
+We are holding a seat at "{workshop}" for you until {holdUntil}.
+{workshopWhen}
+
+{howToPay}
+Your registration: {registrationLink}
+If the payment has not arrived by then, the seat goes to the next person waiting.
 
 {coachName}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_offer_lapsed_subject\` text DEFAULT 'The seat we held has gone: {workshop}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_offer_lapsed_body\` text DEFAULT 'Hello {name},
 
-The seat we held for you at "{workshop}" was not taken in time, so it has gone to the next person.
+The seat we held for you at "{workshop}" was not {takenOrPaidFor} in time, so it has gone to the next person.
 You are welcome to register again at {workshopsLink}.
 
 {coachName}' NOT NULL;`)
@@ -45,17 +56,23 @@ You are welcome to register again at {workshopsLink}.
 
 Your registration for "{workshop}" is cancelled.
 
+{settlement}
+
 {coachName}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_cancelled_by_coach_subject\` text DEFAULT 'Cancelled: {workshop}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_cancelled_by_coach_body\` text DEFAULT 'Hello {name},
 
 {coachName} has cancelled your registration for "{workshop}". Reply to this mail with any questions.
 
+{settlement}
+
 {coachName}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_cancelled_whole_subject\` text DEFAULT 'Cancelled: {workshop}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_cancelled_whole_body\` text DEFAULT 'Hello {name},
 
 {coachName} has cancelled "{workshop}": it will not take place. We are sorry. Reply to this mail with any questions.
+
+{settlement}
 
 {coachName}' NOT NULL;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` ADD \`workshop_already_subject\` text DEFAULT 'Your registration: {workshop}' NOT NULL;`)
@@ -110,6 +127,8 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_waitlisted_body\`;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_offer_subject\`;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_offer_body\`;`)
+  await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_seat_held_subject\`;`)
+  await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_seat_held_body\`;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_offer_lapsed_subject\`;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_offer_lapsed_body\`;`)
   await db.run(sql`ALTER TABLE \`mail_texts\` DROP COLUMN \`workshop_cancelled_subject\`;`)

@@ -1,0 +1,177 @@
+import type { Payload } from 'payload'
+import type Stripe from 'stripe'
+
+import { siteUrl } from '@/domain/brand'
+import type { WorkshopRegistration } from '@/payload-types'
+import { kickOutbox } from '@/platform/mail/worker'
+import { payloadClient } from '@/platform/payload'
+import { refundCardPayment, STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
+import { registrationManagePath } from './manage-token'
+import { registrationByToken } from './registration'
+import { confirmPayment, type PaymentOutcome } from './seats'
+
+/*
+ * A held workshop seat paid by card through Stripe Checkout (decision 070), when the coach has set Stripe's
+ * keys (as a package is, decision 066). The registration's page sends the visitor to a Checkout Session for the
+ * seat's price, named in its metadata (`workshopRegistration`); the seat becomes theirs when Stripe says the
+ * session is paid, by whichever comes first of the signed webhook and their return to the page, both through
+ * `settleSeatSession`, which confirms the seat once (the seats' decision: `already` for every later one). A
+ * payment that arrives after the hold ran out finds no seat held, and is refunded at once (keyed by the
+ * session, so once).
+ */
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null)
+
+/** The registration a session is for, when the site made it for a workshop seat. */
+export const seatRegistrationOf = (session: Pick<Stripe.Checkout.Session, 'metadata'>): number | null => {
+  const named = session.metadata?.workshopRegistration ?? ''
+  return /^\d{1,12}$/.test(named) ? Number(named) : null
+}
+
+const findRegistration = (payload: Payload, id: number) =>
+  payload
+    .findByID({ collection: 'workshop-registrations', id, depth: 1, overrideAccess: true, disableErrors: true })
+    .catch(() => null)
+
+export type SeatSessionOutcome = PaymentOutcome | 'unpaid' | 'refused' | 'refunded-late'
+
+/**
+ * A Checkout Session for a seat Stripe says is complete: paid for the seat's price, the seat is theirs, once
+ * however often and by whoever it is told. Paid when no seat is held any more (the hold ran out, or the seat was
+ * given up): the payment goes back at once. Answers what happened.
+ */
+export async function settleSeatSession(
+  payload: Payload,
+  session: Stripe.Checkout.Session,
+  now = new Date(),
+): Promise<SeatSessionOutcome> {
+  const id = seatRegistrationOf(session)
+  if (id === null) return 'not-offered'
+  if (session.payment_status !== 'paid') return 'unpaid'
+  const r = await findRegistration(payload, id)
+  if (!r) return 'not-offered'
+  const paymentIntent = idOf(session.payment_intent)
+  if (session.amount_total !== r.price || session.currency !== STRIPE_CURRENCY) {
+    console.error(
+      `Checkout Session ${session.id} was paid ${session.amount_total} ${session.currency} for workshop registration ${r.id}, whose price is ${r.price} ${STRIPE_CURRENCY}: the seat was not confirmed.`,
+    )
+    return 'refused'
+  }
+  // This very payment confirmed the seat before (a delivery again, the return page after the webhook).
+  if (r.paidAt && r.stripePaymentIntent && r.stripePaymentIntent === paymentIntent) return 'already'
+  const outcome = await confirmPayment(
+    payload,
+    r,
+    { paidWith: 'stripe', stripeSession: session.id, stripePaymentIntent: paymentIntent },
+    now,
+  )
+  if (outcome === 'registered') void kickOutbox(payload)
+  if ((outcome === 'lapsed' || outcome === 'not-offered' || outcome === 'already') && paymentIntent) {
+    const current = await findRegistration(payload, id)
+    if (current?.stripePaymentIntent === paymentIntent) return 'already'
+    const settings = stripeSettings()
+    if (!settings) return outcome
+    await refundCardPayment(settings, {
+      paymentIntent,
+      idempotencyKey: `workshop-seat-unheld:${session.id}`,
+      metadata: { workshopRegistration: String(id) },
+    })
+    console.warn(
+      `Checkout Session ${session.id} paid for workshop registration ${id}, which held no seat by then (${outcome}): the payment was refunded.`,
+    )
+    return 'refunded-late'
+  }
+  return outcome
+}
+
+/** The visitor back on their page from Stripe: the session they come back from (if it is this seat's), asked of Stripe. */
+export async function settleSeatOnReturn(
+  payload: Payload,
+  r: WorkshopRegistration,
+  returnedFrom: string | undefined,
+  now = new Date(),
+): Promise<SeatSessionOutcome> {
+  const settings = stripeSettings()
+  const sessionId = returnedFrom && /^cs_\w{1,250}$/.test(returnedFrom) ? returnedFrom : r.stripeSession
+  if (!settings || !sessionId || r.status !== 'offered') return 'unpaid'
+  const stripe = await stripeClient(settings)
+  const session = await stripe.checkout.sessions.retrieve(sessionId)
+  if (seatRegistrationOf(session) !== r.id) return 'not-offered'
+  return settleSeatSession(payload, session, now)
+}
+
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
+
+/**
+ * GET /workshops/manage/<token>/pay: to the seat's Checkout Session on Stripe's page (its open one again, else
+ * a new one, made under an idempotency key naming the seat and the session it replaces: two presses at once
+ * get one session), or back to the page (nothing to pay, or Stripe not answering, which the page then says).
+ */
+export async function payForSeat(token: string): Promise<Response> {
+  const payload = await payloadClient()
+  const r = await registrationByToken(payload, token)
+  if (!r) return seeOther('/workshops')
+  const back = registrationManagePath(r)
+  const settings = stripeSettings()
+  if (!settings || r.status !== 'offered' || !r.price) return seeOther(back)
+  try {
+    const stripe = await stripeClient(settings)
+    if (r.stripeSession) {
+      const previous = await stripe.checkout.sessions.retrieve(r.stripeSession)
+      if (previous.status === 'open' && previous.url) return seeOther(previous.url)
+      if (previous.status === 'complete') {
+        await settleSeatSession(payload, previous)
+        return seeOther(back)
+      }
+    }
+    const workshop = await payload.findByID({
+      collection: 'workshops',
+      id: typeof r.workshop === 'object' ? r.workshop.id : r.workshop,
+      depth: 0,
+      overrideAccess: true,
+    })
+    const address = `${siteUrl().origin}${back}`
+    const seat = { workshopRegistration: String(r.id), reference: r.reference ?? '' }
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: STRIPE_CURRENCY,
+              unit_amount: r.price,
+              product_data: { name: workshop.title, description: 'One seat' },
+            },
+          },
+        ],
+        customer_email: r.email,
+        client_reference_id: `workshop-registration-${r.id}`,
+        metadata: seat,
+        payment_intent_data: { metadata: seat },
+        success_url: `${address}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${address}?payment=cancelled`,
+      },
+      {
+        idempotencyKey: `workshop-seat-session:${r.id}-${new Date(r.createdAt).getTime()}-${new Date(r.queuedAt).getTime()}:${r.stripeSession ?? 'first'}`,
+      },
+    )
+    await payload.update({
+      collection: 'workshop-registrations',
+      id: r.id,
+      data: { stripeSession: session.id },
+      depth: 0,
+      overrideAccess: true,
+    })
+    if (!session.url) throw new Error(`Stripe gave Checkout Session ${session.id} no address to pay at.`)
+    return seeOther(session.url)
+  } catch (error) {
+    console.error(
+      `A Checkout Session for workshop registration ${r.id} could not be made:`,
+      error instanceof Error ? error.message : error,
+    )
+    return seeOther(`${back}?problem=stripe-unavailable`)
+  }
+}

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { paidSeatsSuite } from './paid-seats-suite'
+
+onSqlite(paidSeatsSuite)
