@@ -8,7 +8,7 @@ import type { Purchase, User } from '@/payload-types'
 import { fromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
-import { stripeClient, stripeSettings } from '@/platform/stripe'
+import { refundCardPayment, stripeSettings } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { appendCreditEvent, creditBalance, creditLedger, type Precondition } from './ledger'
 import { clientPath } from './tokens'
@@ -146,20 +146,17 @@ async function mailReceipt(
 async function refundByCard(p: Purchase, requestId: string, amount: number, credits: number): Promise<Stripe.Refund> {
   const settings = stripeSettings()
   if (!settings) throw new Error('no Stripe keys')
-  const stripe = await stripeClient(settings)
-  return stripe.refunds.create(
-    {
-      payment_intent: p.stripePaymentIntent!,
-      amount,
-      metadata: {
-        purchase: String(p.id),
-        reference: p.reference ?? '',
-        refund_request: requestId,
-        credits: String(credits),
-      },
+  return refundCardPayment(settings, {
+    paymentIntent: p.stripePaymentIntent!,
+    amount,
+    idempotencyKey: `refund:${requestId}`,
+    metadata: {
+      purchase: String(p.id),
+      reference: p.reference ?? '',
+      refund_request: requestId,
+      credits: String(credits),
     },
-    { idempotencyKey: `refund:${requestId}` },
-  )
+  })
 }
 
 /**
