@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
-import { formChecked } from '../support/admin-forms'
+import { changeChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
@@ -105,10 +105,15 @@ describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
     await page.locator('#field-description').fill('An afternoon on saying no.')
     await page.locator('#field-registerLink').fill('https://example.com/register')
     const date = dateField.locator('input').first()
-    const checked = formChecked(page, 'date', (value) => value === day(d).instant)
-    await date.fill(day(d).typed)
-    await page.keyboard.press('Escape')
-    await checked
+    await changeChecked(
+      page,
+      'date',
+      (value) => value === day(d).instant,
+      async () => {
+        await date.fill(day(d).typed)
+        await page.keyboard.press('Escape')
+      },
+    )
     await page.locator('#action-save:visible').click()
     await page.waitForURL(/\/admin\/collections\/workshops\/\d+$/)
     // Opened again, it reads as typed, in the coach's zone.

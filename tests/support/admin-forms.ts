@@ -47,6 +47,30 @@ export function formChecked(page: Page, path: string, matches: (value: unknown) 
 }
 
 /**
+ * Makes a change (`change`) and resolves once the server has checked the form with the field at `path` holding
+ * a value `matches` accepts. Payload's screen can drop a change made while it draws its fields again (the answer
+ * to an earlier check arriving): no check of it ever comes. Then the change is made again, as a person would who
+ * saw their typing gone, up to three times in all. (A check that was only slow is still taken when it comes.)
+ */
+export async function changeChecked(
+  page: Page,
+  path: string,
+  matches: (value: unknown) => boolean,
+  change: () => Promise<void>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const checked = formChecked(page, path, matches)
+    await change()
+    try {
+      await checked
+      return
+    } catch (error) {
+      if (attempt >= 3) throw error
+    }
+  }
+}
+
+/**
  * Resolves once Payload's checks in the browser of the changes made so far have run. They show nothing on the
  * page (a field's fault shows only after a press), so there is nothing to wait for but their timer: Payload
  * sets it at most 150 ms ahead when a field changes (its useField hook), and a timer the page sets now for
