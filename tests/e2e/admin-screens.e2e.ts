@@ -9,7 +9,13 @@ import { DEVICE_COOKIE, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { MAIL_TEXTS } from '@/features/mail-texts/defaults'
 import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
-import { browserChecksRan, CHECKED_IN_BROWSER_ONLY, formChecked, moveOutcome } from '../support/admin-forms'
+import {
+  browserChecksRan,
+  changeChecked,
+  CHECKED_IN_BROWSER_ONLY,
+  formChecked,
+  moveOutcome,
+} from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account } from '../support/coach'
 import { checkHtml } from '../support/html-checker'
@@ -100,10 +106,17 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
    * What Payload has still to check before a press of a form's button on a page counts (see submit): the
    * check of the last change made on the edit screen at `url` (../support/admin-forms.ts).
    */
-  const pendingChecks = new WeakMap<Page, { url: string; check: Promise<unknown> }>()
-  /** The next press on this screen waits for the server's check of a change about to be made to `path`. */
-  const willCheck = (page: Page, path: string, matches: (value: unknown) => boolean) =>
-    pendingChecks.set(page, { url: page.url(), check: formChecked(page, path, matches) })
+  const pendingChecks = new WeakMap<Page, { url: string; check: Promise<unknown>; redo: () => Promise<void> }>()
+  /**
+   * The next press on this screen waits for the server's check of a change about to be made to `path`; if the
+   * admin dropped the change (no check of it came), the change is made again (changeChecked).
+   */
+  const willCheck = (page: Page, path: string, matches: (value: unknown) => boolean, change: () => Promise<void>) =>
+    pendingChecks.set(page, {
+      url: page.url(),
+      check: formChecked(page, path, matches),
+      redo: () => changeChecked(page, path, matches, change),
+    })
 
   /** Types into a field and checks it kept the value (the admin once cleared fields filled in early). */
   const fill = async (page: Page, selector: string, value: string) => {
@@ -111,8 +124,9 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     const field = page.locator(`${selector}:visible`)
     // #field-hero__headline is the field at hero.headline (a number field's value is compared as text).
     const path = selector.replace(/^#field-/, '').replaceAll('__', '.')
-    if (!CHECKED_IN_BROWSER_ONLY.test(page.url())) willCheck(page, path, (checked) => String(checked) === value)
-    await field.fill(value)
+    const change = () => field.fill(value)
+    if (!CHECKED_IN_BROWSER_ONLY.test(page.url())) willCheck(page, path, (checked) => String(checked) === value, change)
+    await change()
     await expect.poll(() => field.inputValue()).toBe(value)
   }
   /**
@@ -123,7 +137,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
   const submit = async (page: Page, name: string) => {
     const pending = pendingChecks.get(page)
     pendingChecks.delete(page)
-    if (pending?.url === page.url()) await pending.check
+    if (pending?.url === page.url()) await pending.check.catch(() => pending.redo())
     else if (CHECKED_IN_BROWSER_ONLY.test(page.url())) await browserChecksRan(page)
     else throw new Error(`Nothing was changed on ${page.url()} for Payload to check before "${name}"`)
     await page.getByRole('button', { name, exact: true }).click()
@@ -388,10 +402,13 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
     const journey = page.locator('[data-field-path="journey"] [contenteditable="true"]')
     const typed = 'I found my way through <b>burnout</b> & back.'
-    willCheck(page, 'journey', (checked) => JSON.stringify(checked).includes(JSON.stringify(typed)))
-    await journey.click()
-    await page.keyboard.press('ControlOrMeta+A')
-    await page.keyboard.type(typed)
+    const rewrite = async () => {
+      await journey.click()
+      await page.keyboard.press('ControlOrMeta+A')
+      await page.keyboard.type(typed)
+    }
+    willCheck(page, 'journey', (checked) => JSON.stringify(checked).includes(JSON.stringify(typed)), rewrite)
+    await rewrite()
     await submit(page, 'Publish changes')
     await saved('Updated successfully.')
     await expect
@@ -589,10 +606,15 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     await expect.poll(() => startsAt.inputValue()).toBe(inCoachZone(later))
 
     // Cancel it.
-    const cancelChecked = formChecked(page, 'status', (checked) => checked === 'cancelled')
-    await page.locator('#field-status .rs__control').click()
-    await page.locator('.rs__option', { hasText: 'Cancelled' }).click()
-    await cancelChecked
+    await changeChecked(
+      page,
+      'status',
+      (checked) => checked === 'cancelled',
+      async () => {
+        await page.locator('#field-status .rs__control').click()
+        await page.locator('.rs__option', { hasText: 'Cancelled' }).click()
+      },
+    )
     await page.locator('#action-save:visible').click()
     await page.getByText('Updated successfully.').first().waitFor()
 

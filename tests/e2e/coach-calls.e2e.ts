@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upcomingGroup, whenLabel } from '@/features/booking/upcoming'
 import { COACHING_COPY } from '@/features/pages/defaults'
 import { withDefaults } from '@/features/pages/copy'
-import { formChecked } from '../support/admin-forms'
+import { changeChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE, SEEDED_SITES } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 
@@ -195,9 +195,12 @@ describe.each(SEEDED_SITES)('the coach’s calls and prices, on %s', (_db, site)
         ['#field-pricing__0__price', 'pricing.0.price', String(raised)],
         ['#field-intro', 'intro', intro],
       ] as const) {
-        const checked = formChecked(page, path, (v) => String(v) === value)
-        await page.locator(`${selector}:visible`).fill(value)
-        await checked
+        await changeChecked(
+          page,
+          path,
+          (v) => String(v) === value,
+          () => page.locator(`${selector}:visible`).fill(value),
+        )
       }
       await page.getByRole('button', { name: 'Publish changes', exact: true }).click()
       await page.getByText('Updated successfully.').first().waitFor()

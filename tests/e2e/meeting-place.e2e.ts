@@ -4,7 +4,7 @@ import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
-import { formChecked } from '../support/admin-forms'
+import { changeChecked } from '../support/admin-forms'
 import { BOOKED } from '../support/answers'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
@@ -107,10 +107,15 @@ describe.each(DATABASES)('where we meet, on %s', (database) => {
       await coach.locator('#field-meeting').scrollIntoViewIfNeeded()
       const kind = coach.locator('#field-meeting__kind')
       const pick = async (label: string, value: string) => {
-        const checked = formChecked(coach, 'meeting.kind', (v) => v === value)
-        await kind.locator('.rs__control').click()
-        await coach.locator('.rs__option', { hasText: label }).click()
-        await checked
+        await changeChecked(
+          coach,
+          'meeting.kind',
+          (v) => v === value,
+          async () => {
+            await kind.locator('.rs__control').click()
+            await coach.locator('.rs__option', { hasText: label }).click()
+          },
+        )
       }
       await pick('Video call: a fixed link', 'video')
       await coach.locator('#field-meeting__link').waitFor()

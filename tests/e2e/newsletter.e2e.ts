@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paragraphs } from '@/features/pages/rich-text'
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { formChecked } from '../support/admin-forms'
+import { changeChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { seededTemplate } from '../support/database'
 import { checkHtml } from '../support/html-checker'
@@ -109,9 +109,7 @@ describe('the newsletter in the admin', () => {
 
   /** Presses a form's button once Payload has checked the change to `path` (see admin-screens.e2e.ts). */
   const typeThenSave = async (page: Page, path: string, type: () => Promise<void>, expected: string) => {
-    const checked = formChecked(page, path, (value) => JSON.stringify(value).includes(expected))
-    await type()
-    await checked
+    await changeChecked(page, path, (value) => JSON.stringify(value).includes(expected), type)
   }
 
   it('a new reader subscribes and confirms; the coach writes an issue, previews it, sends a test, then sends it: each reader gets one copy, and leaves with one click', async () => {
@@ -135,6 +133,7 @@ describe('the newsletter in the admin', () => {
       'body',
       async () => {
         await editor.click()
+        await page.keyboard.press('ControlOrMeta+A') // typed again over itself if the admin dropped it
         await page.keyboard.type(paragraph)
       },
       paragraph,
@@ -347,9 +346,12 @@ describe('the newsletter in the admin', () => {
     try {
       await page.goto(`${site.url}/admin/globals/newsletter-archive`)
       await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
-      const checked = formChecked(page, 'enabled', (value) => value === true)
-      await page.getByLabel('Show past issues on the site').check()
-      await checked
+      await changeChecked(
+        page,
+        'enabled',
+        (value) => value === true,
+        () => page.getByLabel('Show past issues on the site').check(),
+      )
       await page.getByRole('button', { name: 'Save', exact: true }).click()
       await page.getByText('Updated successfully.').first().waitFor()
     } finally {
