@@ -34,23 +34,36 @@ function checkedForm(request: Request): Record<string, { value?: unknown }> | nu
  * check nobody waits for any more (a later change's is awaited instead) fails quietly. (The answer's arrival,
  * not its end: the page may stop reading it once it has what it needs, and then no end is reported.)
  */
-export function formChecked(page: Page, path: string, matches: (value: unknown) => boolean): Promise<unknown> {
+export function formChecked(
+  page: Page,
+  path: string,
+  matches: (value: unknown) => boolean,
+  timeout = 30_000,
+): Promise<unknown> {
   const checked = page.waitForEvent('response', {
     predicate: (response) => {
       const form = checkedForm(response.request())
       return !!form && path in form && matches(form[path]!.value)
     },
-    timeout: 30_000,
+    timeout,
   })
   checked.catch(() => {})
   return checked
 }
 
 /**
+ * How long a change waits for its check before it is made again: a check comes within a second on a quiet
+ * machine and in a few on a busy one; the last wait is long, for a machine that is very busy. Together they stay
+ * well inside a test's minute.
+ */
+const CHECK_WAITS_MS = [10_000, 10_000, 30_000]
+
+/**
  * Makes a change (`change`) and resolves once the server has checked the form with the field at `path` holding
  * a value `matches` accepts. Payload's screen can drop a change made while it draws its fields again (the answer
- * to an earlier check arriving): no check of it ever comes. Then the change is made again, as a person would who
- * saw their typing gone, up to three times in all. (A check that was only slow is still taken when it comes.)
+ * to an earlier check arriving): the field shows its old value and no check of it ever comes. Then the change is
+ * made again, as a person would who saw their typing gone, up to three times in all (CHECK_WAITS_MS). A check
+ * that was only slow is still taken when it comes, and making the change again then does no harm.
  */
 export async function changeChecked(
   page: Page,
@@ -59,13 +72,13 @@ export async function changeChecked(
   change: () => Promise<void>,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const checked = formChecked(page, path, matches)
+    const checked = formChecked(page, path, matches, CHECK_WAITS_MS[attempt - 1])
     await change()
     try {
       await checked
       return
     } catch (error) {
-      if (attempt >= 3) throw error
+      if (attempt >= CHECK_WAITS_MS.length) throw error
     }
   }
 }
