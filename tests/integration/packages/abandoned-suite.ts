@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
 import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { stripeStandInForTests } from '../../support/stripe-stand-in'
 
 type Sweep = typeof import('@/features/packages/abandoned')
 
@@ -19,18 +19,10 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function abandonedSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Unpaid checkouts swept on ${label}`, () => {
-    let standIn: StripeStandIn
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
+    const standIn = stripeStandInForTests()
 
     let payload: Payload
-    const site = testSite(setup, { env: stripeEnv })
+    const site = testSite(setup, { env: standIn.env })
     let mod: Sweep
     const tag = label.toLowerCase()
 

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { Workshop } from '@/payload-types'
 import { DAY, HOUR } from '../../support/clock'
@@ -7,7 +7,7 @@ import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { stripeStandInForTests, type StripeStandIn } from '../../support/stripe-stand-in'
 
 const NOW = new Date('2026-11-30T09:00:00.000Z')
 const START = new Date(NOW.getTime() + 10 * DAY)
@@ -20,18 +20,10 @@ const START = new Date(NOW.getTime() + 10 * DAY)
  */
 export function cardSeatsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`paid workshop seats by card on ${label}`, () => {
-    let standIn: StripeStandIn
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
+    const standIn = stripeStandInForTests()
 
     let payload: Payload
-    const site = testSite(setup, { env: stripeEnv })
+    const site = testSite(setup, { env: standIn.env })
     let seats: typeof import('@/features/workshops/seats')
     let card: typeof import('@/features/workshops/card')
     let webhook: typeof import('@/features/packages/stripe')
