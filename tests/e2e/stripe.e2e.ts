@@ -1,35 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import type { Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
-import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
+import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
-import { mailsWritten } from '../support/mail-files'
+import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import { stripeStandInForTests } from '../support/stripe-stand-in'
 
 // The Stripe stand-in first (the sites are started with its address and keys in their environment).
-let standIn: StripeStandIn
-const stripeEnv: Record<string, string> = {}
-beforeAll(async () => {
-  standIn = await startStripeStandIn()
-  Object.assign(stripeEnv, standIn.env)
-})
-afterAll(async () => {
-  await standIn?.close()
-})
+const standIn = stripeStandInForTests()
 
 // Sites of this file's own, with Stripe keys set: the shared seeded servers sell by bank transfer.
-const own = sitesOfThisFile('stripe', stripeEnv)
-
-/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
-async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
-  const matching = async () =>
-    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
-  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
-  return (await matching())[0]!
-}
+const own = sitesOfThisFile('stripe', standIn.env)
 
 /**
  * The whole card path a new buyer takes on a site whose coach has set Stripe keys (against the stand-in, which
@@ -45,19 +27,10 @@ async function mailTo(site: RunningSite, address: string, subject: string): Prom
  */
 describe.each(DATABASES)('buying the Starter Session by card, on %s', (database) => {
   let site: RunningSite
-  const contexts: BrowserContext[] = []
   beforeAll(() => {
     site = own.site(database)
   })
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()))
-  })
-
-  const newPage = async (): Promise<Page> => {
-    const context = await own.browser().newContext({ viewport: DESKTOP })
-    contexts.push(context)
-    return context.newPage()
-  }
+  const newPage = desktopPages(own.browser)
 
   it('buy, pay on Stripe’s page, the client’s page; a refund recorded; forged webhooks refused', async () => {
     const address = `ada.card.${database.toLowerCase()}.${Date.now()}@example.com`

@@ -60,6 +60,22 @@ export function browserVisitors(
 }
 
 /**
+ * Inside a describe block: a maker of new pages in `browser()` (ready once the tests run) at DESKTOP size, each
+ * in a browser context of its own; the contexts are closed after the block's tests.
+ */
+export function desktopPages(browser: () => Browser): () => Promise<Page> {
+  const contexts: BrowserContext[] = []
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()))
+  })
+  return async () => {
+    const context = await browser().newContext({ viewport: DESKTOP })
+    contexts.push(context)
+    return context.newPage()
+  }
+}
+
+/**
  * axe-core on the page as it stands (or on the part of it `within` selects, e.g. a component of ours inside
  * Payload's admin, whose own screens are not ours to fix): no serious or critical violations.
  */
