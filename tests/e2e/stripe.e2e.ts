@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import type { RunningSite } from '../../scripts/lib/server'
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
@@ -26,10 +25,7 @@ const own = sitesOfThisFile('stripe', standIn.env)
  * posts to the webhook address are refused with 400. On SQLite and PostgreSQL.
  */
 describe.each(DATABASES)('buying the Starter Session by card, on %s', (database) => {
-  let site: RunningSite
-  beforeAll(() => {
-    site = own.site(database)
-  })
+  const site = own.siteOn(database)
   const newPage = desktopPages(own.browser)
 
   it('buy, pay on Stripe’s page, the client’s page; a refund recorded; forged webhooks refused', async () => {

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import type { RunningSite } from '../../scripts/lib/server'
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
@@ -21,10 +20,7 @@ const own = sitesOfThisFile('workshop-seats', standIn.env)
  * then they cancel, choosing the refund, and the card is refunded once. On SQLite and PostgreSQL.
  */
 describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
-  let site: RunningSite
-  beforeAll(() => {
-    site = own.site(database)
-  })
+  const site = own.siteOn(database)
   const newPage = desktopPages(own.browser)
 
   /** A $40 online workshop with a few seats, registered on the site: answers its address. */

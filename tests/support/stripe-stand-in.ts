@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { afterAll, beforeAll } from 'vitest'
 
+import { startedLater } from './started-later'
+
 /*
  * A stand-in for the few parts of Stripe the site uses (decision 066), on loopback: Stripe cannot be reached
  * from the machines the tests run on. The site reaches it only through the SDK's own `host`, `port` and
@@ -631,8 +633,5 @@ export function stripeStandInForTests(): StripeStandIn {
     if (!started) throw new Error('No Stripe stand-in: did beforeAll fail?')
     return started
   }
-  return new Proxy({} as StripeStandIn, {
-    get: (_, key) => (key === 'env' ? env : Reflect.get(current(), key)),
-    set: (_, key, value) => Reflect.set(current(), key, value),
-  })
+  return startedLater(current, { env })
 }
