@@ -12,7 +12,7 @@ import {
   SEEDED,
   SEEDED_DATA_DIR,
 } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
 
@@ -163,13 +163,7 @@ describe('buying the Starter Session by bank transfer', () => {
     ).json()) as { docs: { id: number; status: string }[] }
     expect(found.docs.map((d) => d.status)).toEqual(['awaiting-payment'])
     const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-    await coach.goto(`${SEEDED}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${SEEDED}/admin`)
+    await logInToAdminAsCoach(coach)
     await coach.goto(`${SEEDED}/admin/collections/purchases`)
     await coach.getByText(reference).first().waitFor()
     await coach.goto(`${SEEDED}/admin/collections/purchases/${found.docs[0]!.id}`)

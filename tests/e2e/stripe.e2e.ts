@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 import { stripeStandInForTests } from '../support/stripe-stand-in'
@@ -152,13 +152,7 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
       ).json()) as { docs: { id: number }[] }
     ).docs
     const coach = await newPage()
-    await coach.goto(`${site.url}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${site.url}/admin`)
+    await logInToAdminAsCoach(coach, site.url)
     await coach.goto(`${site.url}/admin/collections/purchases/${purchase!.id}`)
     await coach.locator('#refund-heading').waitFor()
     expect(await coach.locator('#refund-state').innerText()).toBe('Paid $150, refunded $50. 1 credit left to book.')

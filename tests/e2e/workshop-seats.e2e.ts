@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 import { stripeStandInForTests } from '../support/stripe-stand-in'
@@ -130,13 +130,7 @@ describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
     expect(found.docs.map((d) => d.status)).toEqual(['offered'])
 
     const coach = await newPage()
-    await coach.goto(`${site.url}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${site.url}/admin`)
+    await logInToAdminAsCoach(coach, site.url)
     await coach.goto(`${site.url}/admin/collections/workshop-registrations/${found.docs[0]!.id}`)
     const markPaid = coach.getByRole('button', { name: 'Mark payment received' })
     await markPaid.waitFor()

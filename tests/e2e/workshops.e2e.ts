@@ -9,7 +9,7 @@ import {
   SEEDED,
   SEEDED_DATA_DIR,
 } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { calendarText, inviteFields } from '../support/invites'
 import { mailsWritten } from '../support/mail-files'
 
@@ -216,13 +216,7 @@ describe('registering for a workshop on the site', () => {
     const browser = await launchBrowser()
     try {
       const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-      await coach.goto(`${SEEDED}/admin/login`)
-      await coach.locator('#field-email').waitFor()
-      await coach.waitForLoadState('networkidle')
-      await coach.fill('#field-email', COACH.email)
-      await coach.fill('#field-password', COACH.password)
-      await coach.getByRole('button', { name: 'Login', exact: true }).click()
-      await coach.waitForURL(`${SEEDED}/admin`)
+      await logInToAdminAsCoach(coach)
 
       // Ida's registration, and from it everything about her under People, the workshop among it.
       await coach.goto(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
