@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
+import { askForTheCode, signAndAnswer } from '../support/checkout'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
@@ -35,32 +36,14 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
     await page.goto(`${site.url}/coaching`)
     await page.getByRole('link', { name: 'Buy the Starter Session' }).click()
     await page.waitForURL(/\/coaching\/buy\/\d+$/)
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')
-    await expectNoSeriousA11yViolations(page, 'step 1: e-mail')
-    await page.fill('#buy-email', address)
-    await page.getByRole('button', { name: 'Send me a code to buy the Starter Session' }).click()
-
-    await page.waitForURL(/\/coaching\/checkout\/\d+-\d+\.[\w-]{43}(#[\w-]+)?$/)
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 2 of 5: Your code')
-    await expectNoSeriousA11yViolations(page, 'step 2: code')
+    await askForTheCode(page, address)
     const code = /Your code to buy the Starter Session: (\d{6})/.exec(
       (await mailTo(site, address, 'Your code: ')).text ?? '',
     )![1]!
     await page.fill('#checkout-code-input', code)
     await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
 
-    await page.locator('#agreement-heading').waitFor()
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 3 of 5: Agreement')
-    await expectNoSeriousA11yViolations(page, 'step 3: agreement')
-    await page.fill('#agreement-name', 'Ada Lovelace')
-    await page.check('#agreement-accept')
-    await page.getByRole('button', { name: 'Accept and continue' }).click()
-
-    await page.getByRole('heading', { name: 'A few questions before we start' }).waitFor()
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 4 of 5: Questions')
-    await expectNoSeriousA11yViolations(page, 'step 4: questions')
-    await page.fill('#intake-q0', 'Finding focus after a career change.')
-    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await signAndAnswer(page)
 
     // Step 5: a card payment on Stripe's page, no bank details.
     await page.getByRole('heading', { name: 'Pay $150 by card' }).waitFor()

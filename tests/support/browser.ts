@@ -87,3 +87,15 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, w
     serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([])
 }
+
+/** axe on the page at `url` as a new visitor (of `newVisitor`, see browserVisitors) with JavaScript sees it. */
+export async function axeOf(
+  newVisitor: (options: { javaScriptEnabled: boolean }) => Promise<Page>,
+  url: string,
+  label: string,
+): Promise<void> {
+  const page = await newVisitor({ javaScriptEnabled: true })
+  await page.goto(url)
+  await expectNoSeriousA11yViolations(page, label)
+  await page.close()
+}
