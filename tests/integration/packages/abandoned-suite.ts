@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
 import { DAY } from '../../support/clock'
+import { aStarterPurchase } from '../../support/credits'
 import type { TestDatabase } from '../../support/database'
 import { testSite } from '../../support/site'
 import { stripeStandInForTests } from '../../support/stripe-stand-in'
@@ -33,25 +34,10 @@ export function abandonedSuite(label: string, setup: () => Promise<TestDatabase>
 
     /** A purchase started `ago` milliseconds before NOW, in `status`. */
     async function aPurchase(name: string, status: Purchase['status'], ago: number, more: Partial<Purchase> = {}) {
-      const { clientKeyOf } = await import('@/features/packages/tokens')
-      const email = `${name}.${tag}@example.com`
-      return payload.create({
-        collection: 'purchases',
-        data: {
-          reference: `${name.toUpperCase()}-${tag}`,
-          status,
-          email,
-          clientKey: clientKeyOf(email),
-          packageTitle: 'Starter Session',
-          amount: 15000,
-          sessions: 1,
-          sessionMinutes: 60,
-          validityDays: 90,
-          createdAt: new Date(NOW.getTime() - ago).toISOString(),
-          ...more,
-        },
-        depth: 0,
-        overrideAccess: true,
+      return aStarterPurchase(payload, `${name}.${tag}@example.com`, status, {
+        reference: `${name.toUpperCase()}-${tag}`,
+        createdAt: new Date(NOW.getTime() - ago).toISOString(),
+        ...more,
       })
     }
 

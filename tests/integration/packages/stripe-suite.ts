@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
+import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
@@ -16,7 +17,6 @@ type Ledger = typeof import('@/features/packages/ledger')
 type Tokens = typeof import('@/features/packages/tokens')
 
 const NOW = new Date('2026-12-01T10:00:00.000Z')
-const DAY = 24 * 60 * 60 * 1000
 
 /**
  * Paying for a package by card through Stripe Checkout (issue 27; decision 066), against the Stripe stand-in
