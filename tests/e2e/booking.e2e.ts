@@ -6,24 +6,15 @@ import type { Email } from 'postal-mime'
 import { describe, expect, it } from 'vitest'
 
 import { BOOKED } from '../support/answers'
-import {
-  browserVisitors,
-  expectNoSeriousA11yViolations,
-  SEEDED,
-  SEEDED_DATA_DIR,
-  SEEDED_LOG_FILE,
-} from '../support/browser'
+import { browserVisitors, expectNoSeriousA11yViolations, SEEDED, SEEDED_LOG_FILE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { fillTimeFromNow } from '../support/fill-time'
-import { mailsWritten } from '../support/mail-files'
+import { mailsWrittenTo } from '../support/mail-files'
 
 const newVisitor = browserVisitors('203.0.113')
 
 /** A visitor in a time zone of their own, with or without JavaScript, with their own client address. */
 const visitor = (timezoneId: string, javaScriptEnabled: boolean) => newVisitor({ timezoneId, javaScriptEnabled })
-
-const mailsTo = async (address: string): Promise<Email[]> =>
-  (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
 
 /** The call's private link in a mail, as a path. */
 const manageLink = (mail: Email) => /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')![0]
@@ -104,8 +95,8 @@ describe('booking a discovery call at /scheduling', () => {
     await expectNoSeriousA11yViolations(page, '/scheduling after booking')
 
     // The confirmation mail: the same instant, an invite in UTC with METHOD:REQUEST, and the manage link.
-    await expect.poll(async () => (await mailsTo('ada.booking@example.com')).length, { timeout: 20_000 }).toBe(1)
-    const [mail] = await mailsTo('ada.booking@example.com')
+    await expect.poll(async () => (await mailsWrittenTo('ada.booking@example.com')).length, { timeout: 20_000 }).toBe(1)
+    const [mail] = await mailsWrittenTo('ada.booking@example.com')
     const ics = invite(mail!)!
     expect(ics).toContain('METHOD:REQUEST')
     expect(ics).toContain(`DTSTART:${slot.replace(/[-:]/g, '').replace('.000', '')}`)
@@ -136,13 +127,15 @@ describe('booking a discovery call at /scheduling', () => {
     // Nor does the time tell: both answers wait for the same floor (storing a call takes longer than not).
     expect([probe.ms, fresh.ms].map((ms) => ms >= 1000)).toEqual([true, true])
     await expect
-      .poll(async () => (await mailsTo('ada.booking@example.com')).map((m) => m.subject).sort(), { timeout: 20_000 })
+      .poll(async () => (await mailsWrittenTo('ada.booking@example.com')).map((m) => m.subject).sort(), {
+        timeout: 20_000,
+      })
       .toEqual([
         'Your discovery call is booked | Jordan Ellis Coaching',
         'Your discovery call | Jordan Ellis Coaching',
         'Your discovery call | Jordan Ellis Coaching',
       ])
-    const toldAda = (await mailsTo('ada.booking@example.com')).filter(
+    const toldAda = (await mailsWrittenTo('ada.booking@example.com')).filter(
       (m) => m !== mail && !/booked/.test(m.subject ?? ''),
     )
     expect(toldAda).toHaveLength(2)
@@ -151,7 +144,7 @@ describe('booking a discovery call at /scheduling', () => {
       expect(told.text).not.toContain('Mallory')
     }
     await expect
-      .poll(async () => (await mailsTo('frank.booking@example.com')).map((m) => m.subject), { timeout: 20_000 })
+      .poll(async () => (await mailsWrittenTo('frank.booking@example.com')).map((m) => m.subject), { timeout: 20_000 })
       .toEqual(['Your discovery call is booked | Jordan Ellis Coaching'])
 
     // The time is gone from the list for everyone else.
@@ -164,9 +157,9 @@ describe('booking a discovery call at /scheduling', () => {
     expect(await page.getByRole('status').innerText()).toContain('Your call is cancelled.')
     expect(await page.locator('.call-details').innerText()).toContain('Cancelled')
     await expect
-      .poll(async () => (await mailsTo('ada.booking@example.com')).map((m) => m.subject), { timeout: 20_000 })
+      .poll(async () => (await mailsWrittenTo('ada.booking@example.com')).map((m) => m.subject), { timeout: 20_000 })
       .toContain('Your discovery call was cancelled | Jordan Ellis Coaching')
-    const cancelled = (await mailsTo('ada.booking@example.com')).find((m) => /cancelled/.test(m.subject ?? ''))!
+    const cancelled = (await mailsWrittenTo('ada.booking@example.com')).find((m) => /cancelled/.test(m.subject ?? ''))!
     expect(invite(cancelled)).toContain('METHOD:CANCEL')
     await other.reload()
     expect(await other.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(1)
@@ -228,8 +221,10 @@ describe('booking a discovery call at /scheduling', () => {
     expect(await again.locator(`input[name="slot"][value="${tried}"]`).count()).toBe(1)
     expect(await again.locator(`input[name="slot"][value="${chosen}"]`).count()).toBe(0)
 
-    await expect.poll(async () => (await mailsTo('grace.booking@example.com')).length, { timeout: 20_000 }).toBe(2)
-    const [booked, told] = await mailsTo('grace.booking@example.com').then((m) =>
+    await expect
+      .poll(async () => (await mailsWrittenTo('grace.booking@example.com')).length, { timeout: 20_000 })
+      .toBe(2)
+    const [booked, told] = await mailsWrittenTo('grace.booking@example.com').then((m) =>
       ['Your discovery call is booked | Jordan Ellis Coaching', 'Your discovery call | Jordan Ellis Coaching'].map(
         (subject) => m.find((x) => x.subject === subject)!,
       ),
@@ -245,7 +240,9 @@ describe('booking a discovery call at /scheduling', () => {
     await page.waitForURL(/done=moved(#.*)?$/)
     expect(await page.getByRole('status').innerText()).toContain('Your call has a new time.')
     await expect
-      .poll(async () => (await mailsTo('grace.booking@example.com')).map((m) => m.subject).sort(), { timeout: 20_000 })
+      .poll(async () => (await mailsWrittenTo('grace.booking@example.com')).map((m) => m.subject).sort(), {
+        timeout: 20_000,
+      })
       .toEqual(
         [
           'Your discovery call | Jordan Ellis Coaching',
@@ -253,7 +250,7 @@ describe('booking a discovery call at /scheduling', () => {
           'Your discovery call was moved | Jordan Ellis Coaching',
         ].sort(),
       )
-    const moved = (await mailsTo('grace.booking@example.com')).find((m) => /moved/.test(m.subject ?? ''))!
+    const moved = (await mailsWrittenTo('grace.booking@example.com')).find((m) => /moved/.test(m.subject ?? ''))!
     expect(invite(moved)).toContain('SEQUENCE:1')
     expect(invite(moved)).toContain(`DTSTART:${target.replace(/[-:]/g, '').replace('.000', '')}`)
   }, 90_000)

@@ -1,56 +1,41 @@
 import { TZDate } from '@date-fns/tz'
-import ICAL from 'ical.js'
 import type { Browser } from 'playwright-core'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
+  axeOf,
   browserVisitors,
   DESKTOP,
   expectNoSeriousA11yViolations,
   launchBrowser,
   SEEDED,
-  SEEDED_DATA_DIR,
 } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
+import { askForTheCode, signAndAnswer } from '../support/checkout'
 import { fillTimeFromNow } from '../support/fill-time'
-import { mailsWritten } from '../support/mail-files'
+import { calendarText, inviteFields } from '../support/invites'
+import { mailsWrittenTo } from '../support/mail-files'
 
 const newVisitor = browserVisitors('198.18.27')
 const run = `${Date.now()}`
 
-const mailsTo = async (address: string): Promise<Email[]> =>
-  (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
-
 /** The one mail to `address` whose subject starts with `subject`, once it has been written. */
 /** Every mail to `address` whose subject starts with `subject`, oldest first. */
 const mailsWith = async (address: string, subject: string): Promise<Email[]> =>
-  (await mailsTo(address)).filter((m) => m.subject?.startsWith(subject))
+  (await mailsWrittenTo(address)).filter((m) => m.subject?.startsWith(subject))
 
 async function mailTo(address: string, subject: string): Promise<Email> {
   await expect
-    .poll(async () => (await mailsTo(address)).filter((m) => m.subject?.startsWith(subject)).length, {
+    .poll(async () => (await mailsWrittenTo(address)).filter((m) => m.subject?.startsWith(subject)).length, {
       timeout: 30_000,
     })
     .toBe(1)
-  return (await mailsTo(address)).find((m) => m.subject?.startsWith(subject))!
+  return (await mailsWrittenTo(address)).find((m) => m.subject?.startsWith(subject))!
 }
 
 /** The calendar invite of a mail as a calendar reads it. */
-function invite(mail: Email) {
-  const text = mail.attachments
-    .map((a) => (typeof a.content === 'string' ? a.content : new TextDecoder().decode(a.content)))
-    .find((c) => c.includes('BEGIN:VCALENDAR'))!
-  const root = new ICAL.Component(ICAL.parse(text))
-  const event = root.getFirstSubcomponent('vevent')!
-  return {
-    method: root.getFirstPropertyValue('method'),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: event.getFirstPropertyValue('sequence'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-    location: event.getFirstPropertyValue('location'),
-  }
-}
+const invite = (mail: Email) => inviteFields(calendarText(mail)!)
 
 /** Availability → Where we meet, as the coach saves it (REST, with the coach's token). */
 async function setMeeting(token: string, meeting: Record<string, string | null>) {
@@ -60,14 +45,6 @@ async function setMeeting(token: string, meeting: Record<string, string | null>)
     body: JSON.stringify({ meeting }),
   })
   expect(res.status, await res.clone().text()).toBe(200)
-}
-
-/** axe on a page as it is at `url`, in a browser with JavaScript (axe runs in the page). */
-async function axeOf(url: string, label: string) {
-  const page = await newVisitor({ javaScriptEnabled: true })
-  await page.goto(url)
-  await expectNoSeriousA11yViolations(page, label)
-  await page.close()
 }
 
 /**
@@ -102,15 +79,9 @@ describe('buying the Starter Session by bank transfer', () => {
     await page.waitForURL(/\/coaching\/buy\/\d+$/)
     expect(await page.locator('h1').innerText()).toBe('Buy the Starter Session')
     expect(await page.locator('.call-details').innerText()).toMatch(/Price\s+\$150[\s\S]*1 session of 60 minutes/)
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')
-    await expectNoSeriousA11yViolations(page, 'step 1: e-mail')
 
     // Step 1 → 2: the code.
-    await page.fill('#buy-email', address)
-    await page.getByRole('button', { name: 'Send me a code to buy the Starter Session' }).click()
-    await page.waitForURL(/\/coaching\/checkout\/\d+-\d+\.[\w-]{43}(#[\w-]+)?$/)
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 2 of 5: Your code')
-    await expectNoSeriousA11yViolations(page, 'step 2: code')
+    await askForTheCode(page, address)
     const codeMail = await mailTo(address, 'Your code: ')
     const code = /Your code to buy the Starter Session: (\d{6})/.exec(codeMail.text ?? '')![1]!
     // A wrong code first: said under the field, nothing else changes.
@@ -125,22 +96,8 @@ describe('buying the Starter Session by bank transfer', () => {
     await page.fill('#checkout-code-input', code)
     await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
 
-    // Step 3: the agreement, signed by a typed name and a tick.
-    await page.locator('#agreement-heading').waitFor()
-    expect(await page.locator('#agreement-heading').innerText()).toBe('Coaching agreement')
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 3 of 5: Agreement')
-    await expectNoSeriousA11yViolations(page, 'step 3: agreement')
-    await page.fill('#agreement-name', 'Ada Lovelace')
-    await page.check('#agreement-accept')
-    await page.getByRole('button', { name: 'Accept and continue' }).click()
-
-    // Step 4: the intake questions.
-    await page.getByRole('heading', { name: 'A few questions before we start' }).waitFor()
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 4 of 5: Questions')
-    await expectNoSeriousA11yViolations(page, 'step 4: questions')
-    await page.fill('#intake-q0', 'Finding focus after a career change.')
-    await page.getByLabel('A book').check()
-    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    // Steps 3 and 4: the agreement, signed by a typed name and a tick; the intake questions.
+    await signAndAnswer(page, () => page.getByLabel('A book').check())
 
     // Step 5: the coach's payment details and the reference; the purchase awaits payment.
     await page.getByRole('heading', { name: 'Pay $150 by bank transfer' }).waitFor()
@@ -163,13 +120,7 @@ describe('buying the Starter Session by bank transfer', () => {
     ).json()) as { docs: { id: number; status: string }[] }
     expect(found.docs.map((d) => d.status)).toEqual(['awaiting-payment'])
     const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-    await coach.goto(`${SEEDED}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${SEEDED}/admin`)
+    await logInToAdminAsCoach(coach)
     await coach.goto(`${SEEDED}/admin/collections/purchases`)
     await coach.getByText(reference).first().waitFor()
     await coach.goto(`${SEEDED}/admin/collections/purchases/${found.docs[0]!.id}`)
@@ -239,7 +190,7 @@ describe('buying the Starter Session by bank transfer', () => {
       .poll(() => plain.locator('.form-notice').innerText())
       .toBe('Your session has a new time. The updated invite is on its way to your inbox.')
     expect(await plain.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
-    await axeOf(plain.url(), 'the client’s page after a move without JavaScript')
+    await axeOf(newVisitor, plain.url(), 'the client’s page after a move without JavaScript')
     const moved = invite(await mailTo(address, 'Your coaching session has a new time'))
     expect(moved).toEqual({ ...booked, sequence: 1, start: movedTo })
 
@@ -400,7 +351,7 @@ describe('buying the Starter Session by bank transfer', () => {
     // Answered on /client (the form's address without JavaScript, from either page).
     await stranger.waitForURL(`${SEEDED}/client#client-link`)
     await expect.poll(() => stranger.locator('.form-notice').innerText()).toBe(sent)
-    await axeOf(stranger.url(), 'the page of a broken link after asking without JavaScript')
-    expect(await mailsTo(`nobody.${run}@example.com`)).toEqual([])
+    await axeOf(newVisitor, stranger.url(), 'the page of a broken link after asking without JavaScript')
+    expect(await mailsWrittenTo(`nobody.${run}@example.com`)).toEqual([])
   }, 600_000)
 })

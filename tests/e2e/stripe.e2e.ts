@@ -1,35 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import type { Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import type { RunningSite } from '../../scripts/lib/server'
-import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
-import { mailsWritten } from '../support/mail-files'
+import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
+import { askForTheCode, signAndAnswer } from '../support/checkout'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
+import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import { stripeStandInForTests } from '../support/stripe-stand-in'
 
 // The Stripe stand-in first (the sites are started with its address and keys in their environment).
-let standIn: StripeStandIn
-const stripeEnv: Record<string, string> = {}
-beforeAll(async () => {
-  standIn = await startStripeStandIn()
-  Object.assign(stripeEnv, standIn.env)
-})
-afterAll(async () => {
-  await standIn?.close()
-})
+const standIn = stripeStandInForTests()
 
 // Sites of this file's own, with Stripe keys set: the shared seeded servers sell by bank transfer.
-const own = sitesOfThisFile('stripe', stripeEnv)
-
-/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
-async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
-  const matching = async () =>
-    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
-  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
-  return (await matching())[0]!
-}
+const own = sitesOfThisFile('stripe', standIn.env)
 
 /**
  * The whole card path a new buyer takes on a site whose coach has set Stripe keys (against the stand-in, which
@@ -44,20 +26,8 @@ async function mailTo(site: RunningSite, address: string, subject: string): Prom
  * posts to the webhook address are refused with 400. On SQLite and PostgreSQL.
  */
 describe.each(DATABASES)('buying the Starter Session by card, on %s', (database) => {
-  let site: RunningSite
-  const contexts: BrowserContext[] = []
-  beforeAll(() => {
-    site = own.site(database)
-  })
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()))
-  })
-
-  const newPage = async (): Promise<Page> => {
-    const context = await own.browser().newContext({ viewport: DESKTOP })
-    contexts.push(context)
-    return context.newPage()
-  }
+  const site = own.siteOn(database)
+  const newPage = desktopPages(own.browser)
 
   it('buy, pay on Stripe’s page, the client’s page; a refund recorded; forged webhooks refused', async () => {
     const address = `ada.card.${database.toLowerCase()}.${Date.now()}@example.com`
@@ -66,32 +36,14 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
     await page.goto(`${site.url}/coaching`)
     await page.getByRole('link', { name: 'Buy the Starter Session' }).click()
     await page.waitForURL(/\/coaching\/buy\/\d+$/)
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')
-    await expectNoSeriousA11yViolations(page, 'step 1: e-mail')
-    await page.fill('#buy-email', address)
-    await page.getByRole('button', { name: 'Send me a code to buy the Starter Session' }).click()
-
-    await page.waitForURL(/\/coaching\/checkout\/\d+-\d+\.[\w-]{43}(#[\w-]+)?$/)
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 2 of 5: Your code')
-    await expectNoSeriousA11yViolations(page, 'step 2: code')
+    await askForTheCode(page, address)
     const code = /Your code to buy the Starter Session: (\d{6})/.exec(
       (await mailTo(site, address, 'Your code: ')).text ?? '',
     )![1]!
     await page.fill('#checkout-code-input', code)
     await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
 
-    await page.locator('#agreement-heading').waitFor()
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 3 of 5: Agreement')
-    await expectNoSeriousA11yViolations(page, 'step 3: agreement')
-    await page.fill('#agreement-name', 'Ada Lovelace')
-    await page.check('#agreement-accept')
-    await page.getByRole('button', { name: 'Accept and continue' }).click()
-
-    await page.getByRole('heading', { name: 'A few questions before we start' }).waitFor()
-    expect(await page.locator('.checkout-step').innerText()).toBe('Step 4 of 5: Questions')
-    await expectNoSeriousA11yViolations(page, 'step 4: questions')
-    await page.fill('#intake-q0', 'Finding focus after a career change.')
-    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await signAndAnswer(page)
 
     // Step 5: a card payment on Stripe's page, no bank details.
     await page.getByRole('heading', { name: 'Pay $150 by card' }).waitFor()
@@ -183,13 +135,7 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
       ).json()) as { docs: { id: number }[] }
     ).docs
     const coach = await newPage()
-    await coach.goto(`${site.url}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${site.url}/admin`)
+    await logInToAdminAsCoach(coach, site.url)
     await coach.goto(`${site.url}/admin/collections/purchases/${purchase!.id}`)
     await coach.locator('#refund-heading').waitFor()
     expect(await coach.locator('#refund-state').innerText()).toBe('Paid $150, refunded $50. 1 credit left to book.')

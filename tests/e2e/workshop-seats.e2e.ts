@@ -1,35 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import type { Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 
-import type { RunningSite } from '../../scripts/lib/server'
-import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
-import { mailsWritten } from '../support/mail-files'
+import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
+import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
+import { stripeStandInForTests } from '../support/stripe-stand-in'
 
 // The Stripe stand-in first (the sites are started with its address and keys in their environment).
-let standIn: StripeStandIn
-const stripeEnv: Record<string, string> = {}
-beforeAll(async () => {
-  standIn = await startStripeStandIn()
-  Object.assign(stripeEnv, standIn.env)
-})
-afterAll(async () => {
-  await standIn?.close()
-})
+const standIn = stripeStandInForTests()
 
 // Sites of this file's own, with Stripe keys set: the shared seeded servers take bank transfers.
-const own = sitesOfThisFile('workshop-seats', stripeEnv)
-
-/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
-async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
-  const matching = async () =>
-    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
-  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
-  return (await matching())[0]!
-}
+const own = sitesOfThisFile('workshop-seats', standIn.env)
 
 /**
  * A paid workshop seat by card (issue 28; decision 070), against the Stripe stand-in, axe on every step: the
@@ -38,19 +20,8 @@ async function mailTo(site: RunningSite, address: string, subject: string): Prom
  * then they cancel, choosing the refund, and the card is refunded once. On SQLite and PostgreSQL.
  */
 describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
-  let site: RunningSite
-  const contexts: BrowserContext[] = []
-  beforeAll(() => {
-    site = own.site(database)
-  })
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()))
-  })
-  const newPage = async (): Promise<Page> => {
-    const context = await own.browser().newContext({ viewport: DESKTOP })
-    contexts.push(context)
-    return context.newPage()
-  }
+  const site = own.siteOn(database)
+  const newPage = desktopPages(own.browser)
 
   /** A $40 online workshop with a few seats, registered on the site: answers its address. */
   async function paidWorkshop(title: string): Promise<string> {
@@ -159,13 +130,7 @@ describe.each(DATABASES)('a paid workshop seat by card, on %s', (database) => {
     expect(found.docs.map((d) => d.status)).toEqual(['offered'])
 
     const coach = await newPage()
-    await coach.goto(`${site.url}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${site.url}/admin`)
+    await logInToAdminAsCoach(coach, site.url)
     await coach.goto(`${site.url}/admin/collections/workshop-registrations/${found.docs[0]!.id}`)
     const markPaid = coach.getByRole('button', { name: 'Mark payment received' })
     await markPaid.waitFor()

@@ -2,29 +2,26 @@ import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import {
+  axeOf,
   browserVisitors,
   DESKTOP,
   expectNoSeriousA11yViolations,
   launchBrowser,
   SEEDED,
-  SEEDED_DATA_DIR,
 } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { calendarText, inviteFields } from '../support/invites'
-import { mailsWritten } from '../support/mail-files'
+import { mailsWrittenTo } from '../support/mail-files'
 
 const newVisitor = browserVisitors('203.0.114')
 const run = Date.now().toString(36)
 
-const mailsTo = async (address: string): Promise<Email[]> =>
-  (await mailsWritten(SEEDED_DATA_DIR)).filter((m) => m.to?.[0]?.address === address)
-
 /** The one mail to `address` with this subject, once the outbox worker has written it. */
 async function mailTo(address: string, subject: string): Promise<Email> {
   await expect
-    .poll(async () => (await mailsTo(address)).filter((m) => m.subject === subject).length, { timeout: 30_000 })
+    .poll(async () => (await mailsWrittenTo(address)).filter((m) => m.subject === subject).length, { timeout: 30_000 })
     .toBe(1)
-  return (await mailsTo(address)).find((m) => m.subject === subject)!
+  return (await mailsWrittenTo(address)).find((m) => m.subject === subject)!
 }
 
 /** The registration's private link in a mail, as a path. */
@@ -34,14 +31,6 @@ const manageLink = (mail: Email) => /\/workshops\/manage\/\d+-\d+\.[\w-]{43}/.ex
 function invite(mail: Email) {
   const text = calendarText(mail)
   return text ? inviteFields(text) : null
-}
-
-/** axe-core needs JavaScript: a page seen without it is checked again, as it stands, in a browser with it. */
-async function axeOf(url: string, label: string) {
-  const page = await newVisitor({ javaScriptEnabled: true })
-  await page.goto(url)
-  await expectNoSeriousA11yViolations(page, label)
-  await page.close()
 }
 
 describe('registering for a workshop on the site', () => {
@@ -139,7 +128,7 @@ describe('registering for a workshop on the site', () => {
     expect(await second.locator('#register-seats').innerText()).toBe(
       'This workshop is full. Join the waitlist: if a seat frees up, we e-mail you and hold it for you.',
     )
-    await axeOf(second.url(), 'registration page when full')
+    await axeOf(newVisitor, second.url(), 'registration page when full')
     await second.fill('#register-name', 'Alan Turing')
     await second.fill('#register-email', `alan.${run}@example.com`)
     await second.getByRole('button', { name: 'Join the waitlist' }).click()
@@ -156,7 +145,7 @@ describe('registering for a workshop on the site', () => {
     await expect
       .poll(() => first.locator('.form-notice').innerText())
       .toBe('Your registration is cancelled. We have e-mailed you a confirmation.')
-    await axeOf(first.url(), 'manage page after cancelling')
+    await axeOf(newVisitor, first.url(), 'manage page after cancelling')
     const cancelled = await mailTo(`grace.${run}@example.com`, `Cancelled: ${title}`)
     expect(invite(cancelled)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 })
     expect(invite(cancelled)!.uid).toBe(invite(registered)!.uid)
@@ -164,7 +153,7 @@ describe('registering for a workshop on the site', () => {
     const offer = await mailTo(`alan.${run}@example.com`, `A seat is free for you: ${title}`)
     await second.goto(`${SEEDED}${manageLink(offer)}`)
     expect(await second.locator('.call-details').innerText()).toContain('Seat offered')
-    await axeOf(second.url(), 'manage page with an offer')
+    await axeOf(newVisitor, second.url(), 'manage page with an offer')
     await second.getByRole('button', { name: 'Take the seat' }).click()
     await expect
       .poll(() => second.locator('.form-notice').innerText())
@@ -216,13 +205,7 @@ describe('registering for a workshop on the site', () => {
     const browser = await launchBrowser()
     try {
       const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-      await coach.goto(`${SEEDED}/admin/login`)
-      await coach.locator('#field-email').waitFor()
-      await coach.waitForLoadState('networkidle')
-      await coach.fill('#field-email', COACH.email)
-      await coach.fill('#field-password', COACH.password)
-      await coach.getByRole('button', { name: 'Login', exact: true }).click()
-      await coach.waitForURL(`${SEEDED}/admin`)
+      await logInToAdminAsCoach(coach)
 
       // Ida's registration, and from it everything about her under People, the workshop among it.
       await coach.goto(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)

@@ -60,6 +60,22 @@ export function browserVisitors(
 }
 
 /**
+ * Inside a describe block: a maker of new pages in `browser()` (ready once the tests run) at DESKTOP size, each
+ * in a browser context of its own; the contexts are closed after the block's tests.
+ */
+export function desktopPages(browser: () => Browser): () => Promise<Page> {
+  const contexts: BrowserContext[] = []
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()))
+  })
+  return async () => {
+    const context = await browser().newContext({ viewport: DESKTOP })
+    contexts.push(context)
+    return context.newPage()
+  }
+}
+
+/**
  * axe-core on the page as it stands (or on the part of it `within` selects, e.g. a component of ours inside
  * Payload's admin, whose own screens are not ours to fix): no serious or critical violations.
  */
@@ -70,4 +86,16 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, w
   expect(
     serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([])
+}
+
+/** axe on the page at `url` as a new visitor (of `newVisitor`, see browserVisitors) with JavaScript sees it. */
+export async function axeOf(
+  newVisitor: (options: { javaScriptEnabled: boolean }) => Promise<Page>,
+  url: string,
+  label: string,
+): Promise<void> {
+  const page = await newVisitor({ javaScriptEnabled: true })
+  await page.goto(url)
+  await expectNoSeriousA11yViolations(page, label)
+  await page.close()
 }

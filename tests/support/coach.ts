@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 import { SEEDED } from './browser'
@@ -83,4 +84,15 @@ export async function removeEveryAccount(site: string, admins: Account[]): Promi
   })
   expect([removed.status, ((await removed.json()) as { errors?: unknown[] }).errors]).toEqual([200, []])
   expect(await hasAccounts(site), 'accounts left').toBe(false)
+}
+
+/** Logs the coach into /admin on `site` (the seeded one unless told) in `page`, on Payload's login screen. */
+export async function logInToAdminAsCoach(page: Page, site: string = SEEDED): Promise<void> {
+  await page.goto(`${site}/admin/login`)
+  await page.locator('#field-email').waitFor()
+  await page.waitForLoadState('networkidle')
+  await page.fill('#field-email', COACH.email)
+  await page.fill('#field-password', COACH.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.waitForURL(`${site}/admin`)
 }

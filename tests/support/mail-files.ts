@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import PostalMime, { type Email } from 'postal-mime'
+import { expect } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
+import { SEEDED_DATA_DIR } from './browser'
 
 /**
  * Every mail a server wrote to its data folder (outbox/, where mail goes when no SMTP_URL is set, as on a
@@ -13,6 +15,18 @@ export async function mailsWritten(dataDir: string): Promise<Email[]> {
   const dir = path.join(dataDir, 'outbox')
   if (!fs.existsSync(dir)) return []
   return Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
+}
+
+/** Every mail to `address` the seeded server (or the one with the data folder `dataDir`) has written so far. */
+export const mailsWrittenTo = async (address: string, dataDir: string = SEEDED_DATA_DIR): Promise<Email[]> =>
+  (await mailsWritten(dataDir)).filter((m) => m.to?.[0]?.address === address)
+
+/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
+export async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
+  const matching = async () =>
+    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
+  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
+  return (await matching())[0]!
 }
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { launchBrowser } from './browser'
 import { freshPostgres, seededTemplate } from './database'
+import { startedLater } from './started-later'
 
 /** The databases a file's own sites run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
 export const DATABASES: string[] = ['SQLite', ...(process.env.TEST_POSTGRES_URL ? ['PostgreSQL'] : [])]
@@ -53,7 +54,12 @@ export async function seededDatabase(
 export function sitesOfThisFile(
   name: string,
   env: Record<string, string> = {},
-): { site: (database: string) => RunningSite; browser: () => Browser } {
+): {
+  site: (database: string) => RunningSite
+  /** The site on `database`, to hold from before it has started (in a describe block). */
+  siteOn: (database: string) => RunningSite
+  browser: () => Browser
+} {
   const sites = new Map<string, RunningSite>()
   const cleanups: (() => Promise<void>)[] = []
   let browser: Browser | undefined
@@ -77,12 +83,14 @@ export function sitesOfThisFile(
     for (const cleanup of cleanups) await cleanup()
   })
 
+  const siteOf = (database: string) => {
+    const started = sites.get(database)
+    if (!started) throw new Error(`No site of this file's on ${database}: did beforeAll fail?`)
+    return started
+  }
   return {
-    site: (database) => {
-      const site = sites.get(database)
-      if (!site) throw new Error(`No site of this file's on ${database}: did beforeAll fail?`)
-      return site
-    },
+    site: siteOf,
+    siteOn: (database) => startedLater(() => siteOf(database)),
     browser: () => {
       if (!browser) throw new Error('No browser: did beforeAll fail?')
       return browser

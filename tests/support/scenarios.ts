@@ -4,7 +4,9 @@ import { expect } from 'vitest'
 import { paragraphs } from '@/features/pages/rich-text'
 import type { DiscoveryCall, Newsletter } from '@/payload-types'
 
+import type { Account } from './coach'
 import { MINUTE } from './clock'
+import { restRequest } from './rest'
 
 /*
  * Builders for what a test starts from, each with the defaults most tests want and the few fields a test
@@ -191,6 +193,20 @@ export const openEveryDayInUtc = (payload: Payload) =>
     overrideAccess: true,
   })
 
+/** A coach (an admin) and an editor, each named after their role, made and logged in: their sessions' tokens. */
+export async function theCoachAndAnEditor(payload: Payload, coach: Account, editor: Account) {
+  for (const [who, role] of [
+    [coach, 'admin'],
+    [editor, 'editor'],
+  ] as const) {
+    await payload.create({ collection: 'users', data: { ...who, name: role, role }, overrideAccess: true })
+  }
+  return {
+    coach: (await payload.login({ collection: 'users', data: coach })).token!,
+    editor: (await payload.login({ collection: 'users', data: editor })).token!,
+  }
+}
+
 /** An admin and an editor of their own (`label` keeps suites apart), logged in: their sessions' tokens. */
 export async function anAdminAndAnEditor(payload: Payload, label: string) {
   const account = (role: 'admin' | 'editor') => ({
@@ -203,4 +219,11 @@ export async function anAdminAndAnEditor(payload: Payload, label: string) {
     tokens[role] = (await payload.login({ collection: 'users', data: account(role) })).token!
   }
   return tokens
+}
+
+/** The coach erases the person `key` in People (POST /people/<key>/erase, answered 200): what was erased. */
+export async function erasedByCoach(key: string, coachToken: string): Promise<object> {
+  const erased = await restRequest(`/people/${key}/erase`, { method: 'POST', token: coachToken })
+  expect(erased.status).toBe(200)
+  return ((await erased.json()) as { erased: object }).erased
 }

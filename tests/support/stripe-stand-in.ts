@@ -3,6 +3,9 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import Stripe from 'stripe'
+import { afterAll, beforeAll } from 'vitest'
+
+import { startedLater } from './started-later'
 
 /*
  * A stand-in for the few parts of Stripe the site uses (decision 066), on loopback: Stripe cannot be reached
@@ -608,4 +611,27 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     STRIPE_API_PROTOCOL: 'http',
   }
   return standIn
+}
+
+/**
+ * The stand-in for the tests around the call (a test file's top level or a describe block): started in a
+ * beforeAll registered here, so before any site made after this call starts (its own beforeAll runs later),
+ * and closed after the tests. What it answers stands for the stand-in once started; its `env`, filled in when
+ * it starts, can be handed to a site's environment at once.
+ */
+export function stripeStandInForTests(): StripeStandIn {
+  let started: StripeStandIn | undefined
+  const env: Record<string, string> = {}
+  beforeAll(async () => {
+    started = await startStripeStandIn()
+    Object.assign(env, started.env)
+  })
+  afterAll(async () => {
+    await started?.close()
+  })
+  const current = () => {
+    if (!started) throw new Error('No Stripe stand-in: did beforeAll fail?')
+    return started
+  }
+  return startedLater(current, { env })
 }

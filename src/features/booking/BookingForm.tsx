@@ -10,7 +10,7 @@ import { Honeypot } from '@/components/forms/Honeypot'
 import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { bookAction } from './actions'
-import { PHONE_MAX, PHONE_MESSAGES, PHONE_PATTERN } from './meeting'
+import { PhoneField } from './PhoneField'
 import type { BookingField } from './rules'
 import { SlotPicker } from './SlotPicker'
 import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
@@ -72,22 +72,7 @@ export function BookingForm({
       {meeting && <p id="book-meeting">{meeting}</p>}
       <Honeypot />
       <PersonFields idPrefix="book" errors={errors} values={values} />
-      {askPhone && (
-        <FormField
-          id="book-phone"
-          label="Phone number"
-          error={errors.phone}
-          messages={PHONE_MESSAGES}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={PHONE_MAX}
-          pattern={PHONE_PATTERN}
-          title={PHONE_MESSAGES.invalid}
-          defaultValue={values.phone}
-        />
-      )}
+      {askPhone && <PhoneField id="book-phone" error={errors.phone} value={values.phone} />}
       <FormField
         id="book-note"
         label="Note (optional)"

@@ -6,8 +6,8 @@ import { personLinkField } from '@/features/people/person-link-field'
 
 import { checkCoachChange, mailCoachChange } from './coach-changes'
 import { moveEndpoints } from './coach-move'
-import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
-import { bookedMeetingFields } from './meeting-fields'
+import { shownInCoachTimeZone } from './coach-time-zone'
+import { bookedMeetingFields, bookedStartsAtField } from './meeting-fields'
 
 const openTimes = revalidateCollection('open-times')
 
@@ -58,23 +58,12 @@ export const DiscoveryCalls: CollectionConfig = {
     { name: 'note', label: 'Note from the visitor', type: 'textarea', maxLength: 1000, admin: { readOnly: true } },
     // What the visitor was promised when booking (see ./meeting-fields.ts).
     ...bookedMeetingFields,
-    {
-      name: 'startsAt',
-      label: 'Starts',
-      type: 'date',
-      required: true,
-      index: true,
-      // Shown in the time zone stored beside it (`startsAt_tz`): the coach's, set when the call is booked.
-      timezone: coachTimeZone(),
-      access: { update: ({ doc }) => doc?.status !== 'cancelled' },
-      // Moved with "Move this call" below (its open times, or a time outside them chosen knowingly), not by
-      // typing here: the API still takes a new time, with the same refusals (./coach-changes.ts).
-      admin: {
-        readOnly: true,
-        date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
-        components: { Description: '@/features/booking/admin/ZoneNote#ZoneNote', Cell: ZONE_DATE_CELL },
-      },
-    },
+    // Moved with "Move this call" below (its open times, or a time outside them chosen knowingly), not by
+    // typing here: the API still takes a new time, with the same refusals (./coach-changes.ts).
+    bookedStartsAtField(
+      { update: ({ doc }) => doc?.status !== 'cancelled' },
+      { Description: '@/features/booking/admin/ZoneNote#ZoneNote' },
+    ),
     {
       name: 'moveCall',
       type: 'ui',

@@ -1,5 +1,6 @@
-import type { Field } from 'payload'
+import type { DateField, Field } from 'payload'
 
+import { coachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
 import { CALL_MEETING_OPTIONS } from './meeting'
 
 /**
@@ -23,3 +24,26 @@ export const bookedMeetingFields: Field[] = [
   },
   { name: 'meetingPlace', label: 'Video link or address', type: 'text', maxLength: 300, admin: { readOnly: true } },
 ]
+
+/**
+ * When a booked appointment starts: shown in the time zone stored beside it (`startsAt_tz`), the coach's, set
+ * when it is booked; never typed on its screen (`access` says whether the API may still change it), with the
+ * screen's own `components` beside the list cell that names the zone.
+ */
+export const bookedStartsAtField = (
+  access: DateField['access'],
+  components: NonNullable<DateField['admin']>['components'] = {},
+): DateField => ({
+  name: 'startsAt',
+  label: 'Starts',
+  type: 'date',
+  required: true,
+  index: true,
+  timezone: coachTimeZone(),
+  access,
+  admin: {
+    readOnly: true,
+    date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
+    components: { ...components, Cell: ZONE_DATE_CELL },
+  },
+})

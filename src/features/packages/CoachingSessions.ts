@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { coachTimeZone, shownInCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
-import { bookedMeetingFields } from '@/features/booking/meeting-fields'
+import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { bookedMeetingFields, bookedStartsAtField } from '@/features/booking/meeting-fields'
 import { admins } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 import { coachSessionEndpoints } from './coach-sessions'
@@ -56,20 +56,7 @@ export const CoachingSessions: CollectionConfig = {
     },
     // How they meet, as the client was promised when booking (decision 069).
     ...bookedMeetingFields,
-    {
-      name: 'startsAt',
-      label: 'Starts',
-      type: 'date',
-      required: true,
-      index: true,
-      timezone: coachTimeZone(),
-      access: { update: () => false },
-      admin: {
-        readOnly: true,
-        date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE d MMM yyyy, HH:mm' },
-        components: { Cell: ZONE_DATE_CELL },
-      },
-    },
+    bookedStartsAtField({ update: () => false }),
     { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
     // The end plus the buffer in force when booked: the span no live call or session may overlap.
     { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },

@@ -1,6 +1,6 @@
 import { Forbidden, type CollectionBeforeOperationHook, type CollectionConfig } from 'payload'
 
-import { normalAddress } from '@/domain/people'
+import { personEmailField } from '@/features/people/person-email-field'
 import { authenticated } from '@/platform/access'
 
 /** The types of the ledger's entries (src/domain/credits.ts), as stored in `type`. */
@@ -42,14 +42,7 @@ export const CreditEntries: CollectionConfig = {
     { fields: ['email', 'seq'], unique: true },
   ],
   fields: [
-    {
-      name: 'email',
-      label: 'Client’s e-mail',
-      type: 'email',
-      required: true,
-      index: true,
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalAddress(value) : value)] },
-    },
+    personEmailField('Client’s e-mail'),
     // The entry's place in the client's ledger: 1, 2, 3, … in the order they were appended.
     { name: 'seq', label: 'Number', type: 'number', required: true },
     { name: 'key', type: 'text', required: true },

@@ -1,7 +1,7 @@
 import { Forbidden, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
 
-import { normalAddress } from '@/domain/people'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { personEmailField } from '@/features/people/person-email-field'
 import { admins } from '@/platform/access'
 import { markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
 
@@ -81,15 +81,7 @@ export const Purchases: CollectionConfig = {
       options: PURCHASE_STATUSES.map((s) => ({ ...s })),
       admin: readOnly,
     },
-    {
-      name: 'email',
-      label: 'Buyer’s e-mail',
-      type: 'email',
-      required: true,
-      index: true,
-      admin: readOnly,
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalAddress(value) : value)] },
-    },
+    personEmailField('Buyer’s e-mail', { admin: readOnly }),
     { name: 'package', type: 'relationship', relationTo: 'packages', admin: readOnly },
     { name: 'packageTitle', label: 'Package', type: 'text', required: true, admin: readOnly },
     { name: 'amount', label: 'Price (cents)', type: 'number', required: true, admin: readOnly },

@@ -2,8 +2,7 @@
 
 import { useActionState } from 'react'
 
-import { FormField } from '@/components/forms/FormField'
-import { PHONE_MAX, PHONE_MESSAGES, PHONE_PATTERN } from '@/features/booking/meeting'
+import { PhoneField } from '@/features/booking/PhoneField'
 import { SlotPicker } from '@/features/booking/SlotPicker'
 import { bookSessionAction, cancelSessionAction, moveSessionAction } from './session-actions'
 
@@ -40,21 +39,7 @@ export function BookSessionForm({
       <input type="hidden" name="token" value={token} />
       {meeting && <p id="book-session-meeting">{meeting}</p>}
       <SlotPicker slots={slots} coachTimeZone={timeZone} idPrefix="book-session" />
-      {askPhone && (
-        <FormField
-          id="book-session-phone"
-          label="Phone number"
-          messages={PHONE_MESSAGES}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={PHONE_MAX}
-          pattern={PHONE_PATTERN}
-          title={PHONE_MESSAGES.invalid}
-          defaultValue={phone ?? undefined}
-        />
-      )}
+      {askPhone && <PhoneField id="book-session-phone" value={phone ?? undefined} />}
       <button type="submit" className="button button--primary">
         Book this session
       </button>

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
-import { normalAddress } from '@/domain/people'
 import { authenticated } from '@/platform/access'
+import { personEmailField } from './person-email-field'
 
 /**
  * The coach's notes about a person, one row per address (stored trimmed and lower-cased, so unique whatever
@@ -14,15 +14,7 @@ export const PersonNotes: CollectionConfig = {
   admin: { useAsTitle: 'email', hidden: true },
   access: { read: authenticated, create: authenticated, update: authenticated, delete: authenticated },
   fields: [
-    {
-      name: 'email',
-      label: 'E-mail',
-      type: 'email',
-      required: true,
-      unique: true,
-      index: true,
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalAddress(value) : value)] },
-    },
+    personEmailField('E-mail', { unique: true }),
     { name: 'notes', label: 'Your notes', type: 'textarea', maxLength: 10000 },
   ],
 }

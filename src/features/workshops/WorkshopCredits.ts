@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { normalAddress } from '@/domain/people'
+import { personEmailField } from '@/features/people/person-email-field'
 import { admins } from '@/platform/access'
 
 /**
@@ -24,14 +24,7 @@ export const WorkshopCredits: CollectionConfig = {
   },
   access: { read: admins, create: () => false, update: () => false, delete: () => false },
   fields: [
-    {
-      name: 'email',
-      label: 'E-mail',
-      type: 'email',
-      required: true,
-      index: true,
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalAddress(value) : value)] },
-    },
+    personEmailField('E-mail'),
     {
       name: 'kind',
       type: 'select',

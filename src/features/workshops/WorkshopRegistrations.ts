@@ -1,8 +1,8 @@
 import type { CollectionConfig } from 'payload'
 
-import { normalAddress } from '@/domain/people'
 import { STORED_REGISTRATION_STATUSES, type StoredRegistrationStatus } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
+import { personEmailField } from '@/features/people/person-email-field'
 import { personLinkField } from '@/features/people/person-link-field'
 import { authenticated } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
@@ -51,14 +51,7 @@ export const WorkshopRegistrations: CollectionConfig = {
   fields: [
     { name: 'workshop', type: 'relationship', relationTo: 'workshops', required: true, index: true },
     { name: 'name', type: 'text', required: true, maxLength: 200 },
-    {
-      name: 'email',
-      label: 'E-mail',
-      type: 'email',
-      required: true,
-      index: true,
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalAddress(value) : value)] },
-    },
+    personEmailField('E-mail'),
     {
       name: 'status',
       type: 'select',

@@ -3,6 +3,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { adminOnlyRefusal } from '@/platform/access'
 import { kickOutbox } from '@/platform/mail/worker'
 import { formatCents } from '@/domain/packages'
+import type { WorkshopRegistrationsSelect } from '@/payload-types'
 import type { Settlement } from './mails'
 import { cancelRegistration, cancelWorkshop, confirmPayment } from './seats'
 
@@ -17,6 +18,24 @@ const notFound = (what: string) =>
 const idOf = (req: PayloadRequest): number | null => {
   const id = Number(req.routeParams?.id)
   return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+/** The registration `id` names, with the fields `select` asks for; undefined for none. */
+async function registrationOf<S extends WorkshopRegistrationsSelect<true>>(
+  req: PayloadRequest,
+  id: number | null,
+  select: S,
+) {
+  if (!id) return undefined
+  const found = await req.payload.find({
+    collection: 'workshop-registrations',
+    where: { id: { equals: id } },
+    depth: 0,
+    limit: 1,
+    select,
+    overrideAccess: true,
+  })
+  return found.docs[0]
 }
 
 /** How the coach settles paid seats, from the request's body (`{ "settle": "refund" | "credit" }`), if said. */
@@ -42,18 +61,7 @@ const cancelling = (doing: string, act: (req: PayloadRequest, id: number | null)
  * cancelled already.
  */
 export const cancelRegistrationEndpoint = cancelling('cancel a registration', async (req, id) => {
-  const registration = id
-    ? (
-        await req.payload.find({
-          collection: 'workshop-registrations',
-          where: { id: { equals: id } },
-          depth: 0,
-          limit: 1,
-          select: { workshop: true, name: true, price: true },
-          overrideAccess: true,
-        })
-      ).docs[0]
-    : undefined
+  const registration = await registrationOf(req, id, { workshop: true, name: true, price: true })
   if (!registration) return notFound('registration')
   const outcome = await cancelRegistration(req.payload, registration, 'coach', new Date(), await settlementOf(req))
   if (outcome === 'choose') return choose()
@@ -108,18 +116,7 @@ export const markSeatPaidEndpoint: Endpoint = {
     const refused = adminOnlyRefusal(req, 'mark a payment received')
     if (refused) return refused
     const id = idOf(req)
-    const registration = id
-      ? (
-          await req.payload.find({
-            collection: 'workshop-registrations',
-            where: { id: { equals: id } },
-            depth: 0,
-            limit: 1,
-            select: { workshop: true, name: true, price: true, paidWith: true },
-            overrideAccess: true,
-          })
-        ).docs[0]
-      : undefined
+    const registration = await registrationOf(req, id, { workshop: true, name: true, price: true, paidWith: true })
     if (!registration) return notFound('registration')
     if (!registration.price) {
       return Response.json(

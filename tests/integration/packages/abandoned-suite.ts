@@ -1,11 +1,12 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
 import { DAY } from '../../support/clock'
+import { aStarterPurchase } from '../../support/credits'
 import type { TestDatabase } from '../../support/database'
 import { testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { stripeStandInForTests } from '../../support/stripe-stand-in'
 
 type Sweep = typeof import('@/features/packages/abandoned')
 
@@ -19,18 +20,10 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function abandonedSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Unpaid checkouts swept on ${label}`, () => {
-    let standIn: StripeStandIn
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
+    const standIn = stripeStandInForTests()
 
     let payload: Payload
-    const site = testSite(setup, { env: stripeEnv })
+    const site = testSite(setup, { env: standIn.env })
     let mod: Sweep
     const tag = label.toLowerCase()
 
@@ -41,25 +34,10 @@ export function abandonedSuite(label: string, setup: () => Promise<TestDatabase>
 
     /** A purchase started `ago` milliseconds before NOW, in `status`. */
     async function aPurchase(name: string, status: Purchase['status'], ago: number, more: Partial<Purchase> = {}) {
-      const { clientKeyOf } = await import('@/features/packages/tokens')
-      const email = `${name}.${tag}@example.com`
-      return payload.create({
-        collection: 'purchases',
-        data: {
-          reference: `${name.toUpperCase()}-${tag}`,
-          status,
-          email,
-          clientKey: clientKeyOf(email),
-          packageTitle: 'Starter Session',
-          amount: 15000,
-          sessions: 1,
-          sessionMinutes: 60,
-          validityDays: 90,
-          createdAt: new Date(NOW.getTime() - ago).toISOString(),
-          ...more,
-        },
-        depth: 0,
-        overrideAccess: true,
+      return aStarterPurchase(payload, `${name}.${tag}@example.com`, status, {
+        reference: `${name.toUpperCase()}-${tag}`,
+        createdAt: new Date(NOW.getTime() - ago).toISOString(),
+        ...more,
       })
     }
 

@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { AgreementVersion, Purchase } from '@/payload-types'
+import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
@@ -16,7 +17,6 @@ type Tokens = typeof import('@/features/packages/tokens')
 
 const NOW = new Date('2026-12-01T10:00:00.000Z')
 const LATER = new Date('2026-12-01T10:05:00.000Z')
-const DAY = 24 * 60 * 60 * 1000
 
 /**
  * The bank-transfer path of a package (issue 27; decisions 054–056): the seeded Starter Session bought in the

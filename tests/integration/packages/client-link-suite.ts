@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { HOUR, MINUTE } from '../../support/clock'
+import { aStarterPurchase } from '../../support/credits'
 import type { TestDatabase } from '../../support/database'
 import { linkToken } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
@@ -34,23 +35,10 @@ export function clientLinkSuite(label: string, setup: () => Promise<TestDatabase
 
     /** A purchase by `email`: paid (a client) or still awaiting its bank transfer (not one yet). */
     async function aPurchase(email: string, status: 'paid' | 'awaiting-payment', name = 'Ada Lovelace') {
-      const { clientKeyOf } = await import('@/features/packages/tokens')
-      return payload.create({
-        collection: 'purchases',
-        data: {
-          status,
-          email,
-          clientKey: clientKeyOf(email),
-          packageTitle: 'Starter Session',
-          amount: 15000,
-          sessions: 1,
-          sessionMinutes: 60,
-          validityDays: 90,
-          paymentMethod: 'bank-transfer',
-          ...(status === 'paid' ? { paidAt: NOW.toISOString() } : {}),
-          agreedName: name,
-        },
-        overrideAccess: true,
+      return aStarterPurchase(payload, email, status, {
+        paymentMethod: 'bank-transfer',
+        ...(status === 'paid' ? { paidAt: NOW.toISOString() } : {}),
+        agreedName: name,
       })
     }
 

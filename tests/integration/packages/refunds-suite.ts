@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase, User } from '@/payload-types'
 import type { TestDatabase } from '../../support/database'
@@ -9,7 +9,7 @@ import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { countOf, testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { stripeStandInForTests } from '../../support/stripe-stand-in'
 
 type Refunds = typeof import('@/features/packages/refunds')
 type CardPayments = typeof import('@/features/packages/stripe')
@@ -27,20 +27,14 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function refundsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Refunding a payment from the admin on ${label}`, () => {
-    let standIn: StripeStandIn
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
+    const standIn = stripeStandInForTests()
+    beforeAll(() => {
       // The tests deliver Stripe's events to the site themselves.
       standIn.sendsWebhooks = false
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
     })
 
     let payload: Payload
-    const site = testSite(setup, { smtp: true, env: stripeEnv })
+    const site = testSite(setup, { smtp: true, env: standIn.env })
     let refunds: Refunds
     let card: CardPayments
     let ledger: Ledger

@@ -1,14 +1,15 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
+import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { stripeStandInForTests } from '../../support/stripe-stand-in'
 
 type Checkout = typeof import('@/features/packages/checkout')
 type CardPayments = typeof import('@/features/packages/stripe')
@@ -16,7 +17,6 @@ type Ledger = typeof import('@/features/packages/ledger')
 type Tokens = typeof import('@/features/packages/tokens')
 
 const NOW = new Date('2026-12-01T10:00:00.000Z')
-const DAY = 24 * 60 * 60 * 1000
 
 /**
  * Paying for a package by card through Stripe Checkout (issue 27; decision 066), against the Stripe stand-in
@@ -27,19 +27,10 @@ const DAY = 24 * 60 * 60 * 1000
  */
 export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Paying for a package by card on ${label}`, () => {
-    let standIn: StripeStandIn
-    // Filled in before the site starts (testSite reads it in its own beforeAll, which runs after this one).
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
+    const standIn = stripeStandInForTests()
 
     let payload: Payload
-    const site = testSite(setup, { smtp: true, env: stripeEnv })
+    const site = testSite(setup, { smtp: true, env: standIn.env })
     let checkout: Checkout
     let card: CardPayments
     let ledger: Ledger

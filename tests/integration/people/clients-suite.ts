@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
 import { restRequest } from '../../support/rest'
+import { openEveryDayInUtc, erasedByCoach, theCoachAndAnEditor } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
 
 type People = typeof import('@/features/people/people')
@@ -34,27 +35,8 @@ export function clientsSuite(label: string, setup: () => Promise<TestDatabase>) 
       sessions = await import('@/features/packages/sessions')
       const { seedPackages } = await import('@/features/packages/seed')
       await seedPackages(payload, {})
-      await payload.updateGlobal({
-        slug: 'availability',
-        data: {
-          timeZone: 'UTC',
-          weeklyHours: ['1', '2', '3', '4', '5', '6', '7'].map((weekday) => ({
-            weekday: weekday as '1',
-            from: '09:00',
-            to: '17:00',
-          })),
-          daysOff: [],
-          busyCalendarUrl: null,
-        },
-        overrideAccess: true,
-      })
-      for (const [who, role] of [
-        [coach, 'admin'],
-        [editor, 'editor'],
-      ] as const) {
-        await payload.create({ collection: 'users', data: { ...who, name: role, role }, overrideAccess: true })
-      }
-      coachToken = (await payload.login({ collection: 'users', data: coach })).token!
+      await openEveryDayInUtc(payload)
+      coachToken = (await theCoachAndAnEditor(payload, coach, editor)).coach
     })
 
     const userOf = async (email: string) =>
@@ -185,9 +167,7 @@ export function clientsSuite(label: string, setup: () => Promise<TestDatabase>) 
       const [session] = await sessions.sessionsOf(payload, email)
       expect(await sessions.cancelSession(payload, client, session!.id)).toBe('cancelled')
       const entries = await countOf(payload, 'credit-entries', { email: { equals: email } })
-      const erased = await restRequest(`/people/${row.key}/erase`, { method: 'POST', token: coachToken })
-      expect(erased.status).toBe(200)
-      expect(((await erased.json()) as { erased: object }).erased).toMatchObject({
+      expect(await erasedByCoach(row.key, coachToken)).toMatchObject({
         sessions: 1,
         upcomingSessions: 0,
         unpaidPurchases: 1,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
 import { restRequest } from '../../support/rest'
-import { aCall, anIssue, CONTACT_POST } from '../../support/scenarios'
+import { aCall, anIssue, CONTACT_POST, erasedByCoach, theCoachAndAnEditor } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
 
 /**
@@ -23,14 +23,7 @@ export function peopleSuite(label: string, setup: () => Promise<TestDatabase>) {
     beforeAll(async () => {
       ;({ payload } = site)
       await payload.updateGlobal({ slug: 'availability', data: { timeZone: 'America/New_York' }, overrideAccess: true })
-      for (const [who, role] of [
-        [coach, 'admin'],
-        [editor, 'editor'],
-      ] as const) {
-        await payload.create({ collection: 'users', data: { ...who, name: role, role }, overrideAccess: true })
-      }
-      coachToken = (await payload.login({ collection: 'users', data: coach })).token!
-      editorToken = (await payload.login({ collection: 'users', data: editor })).token!
+      ;({ coach: coachToken, editor: editorToken } = await theCoachAndAnEditor(payload, coach, editor))
     })
 
     const userOf = async (email: string) =>
@@ -345,9 +338,7 @@ export function peopleSuite(label: string, setup: () => Promise<TestDatabase>) {
         overrideAccess: true,
       })
 
-      const erased = await restRequest(`/people/${key}/erase`, { method: 'POST', token: coachToken })
-      expect(erased.status).toBe(200)
-      expect(((await erased.json()) as { erased: object }).erased).toMatchObject({
+      expect(await erasedByCoach(key, coachToken)).toMatchObject({
         messages: 2,
         calls: 2,
         upcomingCalls: 0,

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Workshop } from '@/payload-types'
 import { DAY, HOUR } from '../../support/clock'
@@ -7,7 +7,8 @@ import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { workshopsOnSite } from '../../support/workshops'
+import { stripeStandInForTests, type StripeStandIn } from '../../support/stripe-stand-in'
 
 const NOW = new Date('2026-11-30T09:00:00.000Z')
 const START = new Date(NOW.getTime() + 10 * DAY)
@@ -20,18 +21,10 @@ const START = new Date(NOW.getTime() + 10 * DAY)
  */
 export function cardSeatsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`paid workshop seats by card on ${label}`, () => {
-    let standIn: StripeStandIn
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
+    const standIn = stripeStandInForTests()
 
     let payload: Payload
-    const site = testSite(setup, { env: stripeEnv })
+    const site = testSite(setup, { env: standIn.env })
     let seats: typeof import('@/features/workshops/seats')
     let card: typeof import('@/features/workshops/card')
     let webhook: typeof import('@/features/packages/stripe')
@@ -52,41 +45,14 @@ export function cardSeatsSuite(label: string, setup: () => Promise<TestDatabase>
       })
       admin = (await payload.login({ collection: 'users', data })).token!
     })
-    beforeEach(async () => {
-      for (const collection of ['workshop-credits', 'workshop-registrations', 'workshops', 'mail-outbox'] as const) {
-        await payload.delete({ collection, where: { id: { exists: true } }, overrideAccess: true })
-      }
+    const { aWorkshop, row, mailsTo } = workshopsOnSite(site, 'Card workshop', {
+      date: START.toISOString(),
+      format: 'Online, 2 hours',
+      description: 'A workshop.',
+      attendance: 'online',
+      seats: 1,
+      price: 40,
     })
-
-    let n = 0
-    const aWorkshop = (data: Partial<Workshop> = {}) =>
-      payload.create({
-        collection: 'workshops',
-        data: {
-          title: `Card workshop ${++n}`,
-          date: START.toISOString(),
-          format: 'Online, 2 hours',
-          description: 'A workshop.',
-          attendance: 'online',
-          seats: 1,
-          price: 40,
-          ...data,
-        },
-        overrideAccess: true,
-      })
-    const row = async (w: Workshop, who: string) =>
-      (
-        await payload.find({
-          collection: 'workshop-registrations',
-          where: { and: [{ workshop: { equals: w.id } }, { email: { equals: `${who}@example.com` } }] },
-          depth: 0,
-          overrideAccess: true,
-        })
-      ).docs[0]!
-    const mailsTo = async (who: string) =>
-      (await mailsAsSent(payload, { to: { equals: `${who}@example.com` } })).filter(
-        (m) => !m.kind.startsWith('workshop-reminder'),
-      )
 
     /** Registers and presses "Pay by card": answers the registration and its Checkout Session's id. */
     async function atStripe(w: Workshop, who: string) {

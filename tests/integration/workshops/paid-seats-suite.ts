@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Workshop } from '@/payload-types'
 import { DAY, HOUR } from '../../support/clock'
@@ -8,6 +8,7 @@ import { inviteFields } from '../../support/invites'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { testSite } from '../../support/site'
+import { workshopsOnSite } from '../../support/workshops'
 
 /** The clock of these tests: Monday 2026-11-30, 09:00 UTC; the workshops start ten days later. */
 const NOW = new Date('2026-11-30T09:00:00.000Z')
@@ -44,50 +45,18 @@ export function paidSeatsSuite(label: string, setup: () => Promise<TestDatabase>
       admin = await account('admin')
       editor = await account('editor')
     })
-    beforeEach(async () => {
-      for (const collection of ['workshop-credits', 'workshop-registrations', 'workshops', 'mail-outbox'] as const) {
-        await payload.delete({ collection, where: { id: { exists: true } }, overrideAccess: true })
-      }
+    const { aWorkshop, row, statuses, mailsTo } = workshopsOnSite(site, 'Paid workshop', {
+      date: START.toISOString(),
+      format: 'In person, 2 hours',
+      description: 'A workshop.',
+      attendance: 'in-person',
+      venue: 'Community Hall, 12 Market Street',
+      seats: 1,
+      price: 40,
     })
-
-    let n = 0
-    const aWorkshop = (data: Partial<Workshop> = {}) =>
-      payload.create({
-        collection: 'workshops',
-        data: {
-          title: `Paid workshop ${++n}`,
-          date: START.toISOString(),
-          format: 'In person, 2 hours',
-          description: 'A workshop.',
-          attendance: 'in-person',
-          venue: 'Community Hall, 12 Market Street',
-          seats: 1,
-          price: 40,
-          ...data,
-        },
-        overrideAccess: true,
-      })
 
     const register = (w: Workshop, who: string, now = NOW) =>
       mod.registerForWorkshop(payload, w.id, { name: who, email: `${who}@example.com` }, now)
-    const rows = async (w: Workshop) =>
-      (
-        await payload.find({
-          collection: 'workshop-registrations',
-          where: { workshop: { equals: w.id } },
-          sort: 'queuedAt',
-          pagination: false,
-          depth: 0,
-          overrideAccess: true,
-        })
-      ).docs
-    const row = async (w: Workshop, who: string) => (await rows(w)).find((r) => r.email === `${who}@example.com`)!
-    const statuses = async (w: Workshop) =>
-      Object.fromEntries((await rows(w)).map((r) => [r.name, [r.status, r.seat ?? null]]))
-    const mailsTo = async (who: string) =>
-      (await mailsAsSent(payload, { to: { equals: `${who}@example.com` } })).filter(
-        (m) => !m.kind.startsWith('workshop-reminder'),
-      )
     const kinds = async (who: string) => (await mailsTo(who)).map((m) => m.kind)
     const markPaid = (id: number, token?: string) =>
       restRequest(`/workshop-registrations/${id}/mark-paid`, { method: 'POST', ...(token ? { token } : {}) })

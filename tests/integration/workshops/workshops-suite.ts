@@ -2,7 +2,7 @@ import path from 'node:path'
 
 import pg from 'pg'
 import type { Payload } from 'payload'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Workshop, WorkshopRegistration } from '@/payload-types'
 import { DAY, HOUR } from '../../support/clock'
@@ -13,6 +13,7 @@ import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
+import { workshopsOnSite } from '../../support/workshops'
 
 /** The clock of these tests: Monday 2026-11-30, 09:00 UTC; the workshop starts ten days later. */
 const NOW = new Date('2026-11-30T09:00:00.000Z')
@@ -39,54 +40,17 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       ;({ payload } = site)
       mod = await import('@/features/workshops/seats')
     })
-    beforeEach(async () => {
-      await payload.delete({
-        collection: 'workshop-registrations',
-        where: { id: { exists: true } },
-        overrideAccess: true,
-      })
-      await payload.delete({ collection: 'workshops', where: { id: { exists: true } }, overrideAccess: true })
+    const { aWorkshop, rows, row, statuses, mailsTo } = workshopsOnSite(site, 'Workshop', {
+      date: START.toISOString(),
+      format: 'In person, 2 hours',
+      description: 'A workshop.',
+      attendance: 'in-person',
+      venue: 'Community Hall, 12 Market Street',
+      seats: 2,
     })
-
-    let n = 0
-    const aWorkshop = (data: Partial<Workshop> = {}) =>
-      payload.create({
-        collection: 'workshops',
-        data: {
-          title: `Workshop ${++n}`,
-          date: START.toISOString(),
-          format: 'In person, 2 hours',
-          description: 'A workshop.',
-          attendance: 'in-person',
-          venue: 'Community Hall, 12 Market Street',
-          seats: 2,
-          ...data,
-        },
-        overrideAccess: true,
-      })
 
     const register = (w: Workshop, who: string, now = NOW) =>
       mod.registerForWorkshop(payload, w.id, { name: who, email: `${who}@example.com` }, now)
-
-    const rows = async (w: Workshop) =>
-      (
-        await payload.find({
-          collection: 'workshop-registrations',
-          where: { workshop: { equals: w.id } },
-          sort: 'queuedAt',
-          pagination: false,
-          depth: 0,
-          overrideAccess: true,
-        })
-      ).docs
-    const row = async (w: Workshop, who: string) => (await rows(w)).find((r) => r.email === `${who}@example.com`)!
-    const statuses = async (w: Workshop) =>
-      Object.fromEntries((await rows(w)).map((r) => [r.name, [r.status, r.seat ?? null]]))
-    /** The mails to someone, reminders apart (they wait for their time; see the reminders' test). */
-    const mailsTo = async (who: string) =>
-      (await mailsAsSent(payload, { to: { equals: `${who}@example.com` } })).filter(
-        (m) => !m.kind.startsWith('workshop-reminder'),
-      )
 
     it('gives the seats in order, then the waitlist, each with its mail and the invite', async () => {
       const w = await aWorkshop()

@@ -50,6 +50,30 @@ export const outcomeOf = (o: Outcome | null, key: string) =>
     </p>
   ))
 
+/** A secondary press of the panel, with its outcome in words under it (see outcomeOf). */
+export function SecondaryPress({
+  busy,
+  onPress,
+  outcome,
+  outcomeId,
+  children,
+}: {
+  busy: boolean
+  onPress: () => void
+  outcome: Outcome | null
+  outcomeId: string
+  children: ReactNode
+}) {
+  return (
+    <div style={{ marginTop: '0.5rem' }}>
+      <Button buttonStyle="secondary" size="medium" margin={false} disabled={busy} onClick={onPress}>
+        {children}
+      </Button>
+      {outcomeOf(outcome, outcomeId)}
+    </div>
+  )
+}
+
 /** What a panel adds below the move (a session's cancel): with the line typed and a way to post. */
 export type MoreActions = (panel: {
   line: string
@@ -265,18 +289,9 @@ export function MoveCall({
             They get the link to their call, where they pick one of your open times (or cancel). The call keeps its time
             until they do.
           </p>
-          <div style={{ marginTop: '0.5rem' }}>
-            <Button
-              buttonStyle="secondary"
-              size="medium"
-              margin={false}
-              disabled={busy}
-              onClick={() => void sendLink()}
-            >
-              Send them a link to pick a new time
-            </Button>
-            {outcomeOf(linked, 'send-link-outcome')}
-          </div>
+          <SecondaryPress busy={busy} onPress={() => void sendLink()} outcome={linked} outcomeId="send-link-outcome">
+            Send them a link to pick a new time
+          </SecondaryPress>
         </>
       ) : (
         <p style={hint}>

@@ -3,7 +3,16 @@
 import { Button, useConfig } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
-import { box, doneKey, hint, MoveCall, noSubmit, outcomeOf, type OpenDay } from '@/features/booking/admin/MoveCall'
+import {
+  box,
+  doneKey,
+  hint,
+  MoveCall,
+  noSubmit,
+  outcomeOf,
+  SecondaryPress,
+  type OpenDay,
+} from '@/features/booking/admin/MoveCall'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 const COLLECTION = 'coaching-sessions'
@@ -73,18 +82,14 @@ export function SessionPanel({
               The credit goes back to {name || 'the client'}, who gets a note by mail (with your line above, if you
               wrote one).
             </p>
-            <div style={{ marginTop: '0.5rem' }}>
-              <Button
-                buttonStyle="secondary"
-                size="medium"
-                margin={false}
-                disabled={moving}
-                onClick={() => void post('cancel', { line }).then((o) => (o.ok ? reload(o.text) : setOutcome(o)))}
-              >
-                Cancel the session
-              </Button>
-              {outcomeOf(outcome, 'cancel-session-outcome')}
-            </div>
+            <SecondaryPress
+              busy={moving}
+              onPress={() => void post('cancel', { line }).then((o) => (o.ok ? reload(o.text) : setOutcome(o)))}
+              outcome={outcome}
+              outcomeId="cancel-session-outcome"
+            >
+              Cancel the session
+            </SecondaryPress>
           </>
         )}
       />
