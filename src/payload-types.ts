@@ -568,7 +568,8 @@ export interface CreditEntry {
     | 'session-cancelled'
     | 'session-held'
     | 'no-show'
-    | 'credits-expired';
+    | 'credits-expired'
+    | 'mark-undone';
   at: string;
   purchase?: string | null;
   session?: string | null;

@@ -35,6 +35,7 @@ import * as migration_20261126_131331_workshop_paid_seats from './20261126_13133
 import * as migration_20261126_133019_purchase_lapsed from './20261126_133019_purchase_lapsed';
 import * as migration_20261126_141606_workshop_mail_texts from './20261126_141606_workshop_mail_texts';
 import * as migration_20261126_164229_package_mail_texts from './20261126_164229_package_mail_texts';
+import * as migration_20261126_165155_session_mark_undo from './20261126_165155_session_mark_undo';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261126_164229_package_mail_texts.up,
     down: migration_20261126_164229_package_mail_texts.down,
-    name: '20261126_164229_package_mail_texts'
+    name: '20261126_164229_package_mail_texts',
+  },
+  {
+    up: migration_20261126_165155_session_mark_undo.up,
+    down: migration_20261126_165155_session_mark_undo.down,
+    name: '20261126_165155_session_mark_undo'
   },
 ];
