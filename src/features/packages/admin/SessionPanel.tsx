@@ -108,7 +108,8 @@ export function SessionPanel({
   if (state === 'started') {
     return (
       <div className="field-type coach-admin" id="mark-session" style={box} onKeyDown={noSubmit}>
-        <h2 style={{ margin: 0, fontSize: '1.25rem' }}>How did it go?</h2>
+        {done ? outcomeOf(done, 'session-outcome') : null}
+        <h2 style={{ margin: done ? '0.75rem 0 0' : 0, fontSize: '1.25rem' }}>How did it go?</h2>
         <p style={hint}>
           This session has started. Held uses its credit; missed{' '}
           {missedUsesCredit ? 'uses it too' : 'gives it back to the client'} (Packages → Session rules).
