@@ -568,7 +568,8 @@ export interface CreditEntry {
     | 'session-cancelled'
     | 'session-held'
     | 'no-show'
-    | 'credits-expired';
+    | 'credits-expired'
+    | 'mark-undone';
   at: string;
   purchase?: string | null;
   session?: string | null;
@@ -2432,6 +2433,175 @@ export interface MailText {
      */
     body: string;
   };
+  /**
+   * To an address typed at the first step of buying a package: the code that confirms it is theirs.
+   */
+  packageCode: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {code}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {code} the six-digit code they type to go on. It must keep {code}.
+     */
+    body: string;
+  };
+  /**
+   * To a buyer who accepts the agreement: what they accepted, word for word, and how.
+   */
+  packageAgreementCopy: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName}, {package} and {agreement}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {name} the visitor's name; {email} the e-mail address they bought with; {agreement} the agreement's title; {agreedAt} when they accepted the agreement (in UTC); {agreementVersion} the line "Version …, SHA-256 …" that names the exact text they accepted; {agreementText} the text of the agreement, word for word. It must keep {name}, {agreedAt}, {agreementVersion}, {agreementText}.
+     */
+    body: string;
+  };
+  /**
+   * To a buyer at the payment step when Stripe is not set up: the amount and your bank details.
+   */
+  packagePaymentDetails: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {package}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {paymentDetails} your bank details (Settings → Payment details) and the reference, one per line. It must keep {paymentDetails}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when the payment arrives (by card, or when you press "Mark payment received").
+   */
+  packagePaid: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {package}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {sessionsReady} "Your session is ready to book", or "Your 5 sessions are ready to book"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To a client who asks for the link to their page ("Mail me my link").
+   */
+  packageClientLink: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when you refund a purchase, in whole or in part.
+   */
+  packageRefund: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {package}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {refundHow} how the money goes back: to their card, or by bank transfer; {sessionsTaken} how many sessions were taken off the package and how many are left (else nothing); {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {amount}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when they book a session with a credit, with the calendar invite.
+   */
+  sessionBooked: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when they move their session, with the updated invite.
+   */
+  sessionMoved: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when you move their session in the admin, with the updated invite and your line if you wrote one.
+   */
+  sessionMovedByCoach: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {coachLine} your line to the client, after "… writes:", when you wrote one in the admin (else nothing). It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when they cancel their session (the invite’s cancellation attached).
+   */
+  sessionCancelled: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {credit} what becomes of its credit: back with them, or used when cancelled late. It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when you cancel their session in the admin (the invite’s cancellation attached), with your line if you wrote one.
+   */
+  sessionCancelledByCoach: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {credit} what becomes of its credit: back with them, or used when cancelled late; {coachLine} your line to the client, after "… writes:", when you wrote one in the admin (else nothing). It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client 24 hours before a session.
+   */
+  sessionReminderDayBefore: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client one hour before a session.
+   */
+  sessionReminderHourBefore: {
+    /**
+     * At most 150 characters. It can use {siteName} and {coachName}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {name} the visitor's name; {session} the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"; {package} the package's title; {clientLink} the private link to the client's page, where they book, move and cancel sessions; {noticeHours} the hours of notice to move or cancel a session (your session rules); {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {session}, {clientLink}.
+     */
+    body: string;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2882,6 +3052,84 @@ export interface MailTextsSelect<T extends boolean = true> {
         body?: T;
       };
   workshopUpdated?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packageCode?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packageAgreementCopy?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packagePaymentDetails?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packagePaid?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packageClientLink?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packageRefund?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionBooked?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionMoved?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionMovedByCoach?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionCancelled?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionCancelledByCoach?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionReminderDayBefore?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  sessionReminderHourBefore?:
     | T
     | {
         subject?: T;

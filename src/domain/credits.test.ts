@@ -55,6 +55,7 @@ const move = (session: string, startsAt: number, at: number, by: Actor = 'client
 })
 const held = (session: string, at: number): CreditEvent => ({ type: 'session-held', key: key(), at, session })
 const noShow = (session: string, at: number): CreditEvent => ({ type: 'no-show', key: key(), at, session })
+const undo = (session: string, at: number): CreditEvent => ({ type: 'mark-undone', key: key(), at, session })
 const expire = (purchase: string, at: number): CreditEvent => ({ type: 'credits-expired', key: key(), at, purchase })
 const refund = (purchase: string, amount: number, credits: number, k = key(), at = T0): CreditEvent => ({
   type: 'refund',
@@ -211,6 +212,43 @@ describe('the credit ledger', () => {
     expect(record(missed, cancel('nope', start))).toMatchObject({ reason: 'We cannot find this session.' })
   })
 
+  it('undoes a mark made by mistake with an entry of its own: the session is booked again, its credit held', () => {
+    const start = T0 + 5 * D
+    const booked = ledgerOf([open('p1', 3), book('s1', start)])
+    const before = counts(balance(booked))
+    expect(record(booked, undo('s1', start + H))).toMatchObject({
+      status: 'refused',
+      reason: 'This session is not marked held or missed.',
+    })
+    // Held by mistake: the use is reversed, and it can be marked again (missed, under a lenient rule).
+    const wasHeld = ledgerOf([...booked, held('s1', start + H), undo('s1', start + 2 * H)])
+    expect(wasHeld).toHaveLength(4)
+    expect(counts(balance(wasHeld))).toEqual(before)
+    expect(fold(wasHeld).sessions.get('s1')).toEqual({ purchase: 'p1', startsAt: start, status: 'booked' })
+    const lenient = { ...DEFAULT_CREDIT_RULES, noShowUsesCredit: false }
+    const missed = ledgerOf([...wasHeld, noShow('s1', start + 3 * H)], lenient)
+    expect(counts(balance(missed))).toEqual({ bought: 3, used: 0, left: 3, held: 0, forfeited: 0, refunded: 0 })
+    // A missed session whose credit came back: undone while that credit is still free…
+    expect(counts(balance(ledgerOf([...missed, undo('s1', start + 4 * H)], lenient)))).toEqual(before)
+    // …and refused in words once every credit left is booked (or refunded): the balance never goes below zero.
+    const spent = ledgerOf(
+      [...missed, book('s2', start + D), book('s3', start + D + H), book('s4', start + 2 * D)],
+      lenient,
+    )
+    expect(record(spent, undo('s1', start + 4 * H))).toMatchObject({
+      status: 'refused',
+      reason: 'The credit this session gave back has been booked or refunded since, so its mark stays.',
+    })
+    // Given back after the credits expired, the credit was forfeited: the undo takes it from there.
+    const late = ledgerOf([open('p2', 1, 10), book('s9', T0 + 9 * D), expire('p2', T0 + 10 * D)])
+    const lateMissed = ledgerOf([...late, noShow('s9', T0 + 11 * D)], lenient)
+    expect(balance(lateMissed)).toMatchObject({ forfeited: 1, held: 0 })
+    expect(balance(ledgerOf([...lateMissed, undo('s9', T0 + 11 * D)], lenient))).toMatchObject({
+      forfeited: 0,
+      held: 1,
+    })
+  })
+
   it('lets the client move a session until 24 hours before, and the coach at any time', () => {
     const start = T0 + 5 * D
     const booked = ledgerOf([open('p1', 3, 30), book('s1', start)])
@@ -331,6 +369,7 @@ type Cmd =
   | { t: 'cancel'; s: number; hoursBefore: number; by: Actor }
   | { t: 'held'; s: number }
   | { t: 'noShow'; s: number }
+  | { t: 'undo'; s: number }
   | { t: 'expire'; p: number }
   | { t: 'wait'; hours: number }
 
@@ -369,6 +408,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   ),
   w(2, fc.record({ t: fc.constant('held' as const), s: fc.nat() })),
   w(2, fc.record({ t: fc.constant('noShow' as const), s: fc.nat() })),
+  w(1, fc.record({ t: fc.constant('undo' as const), s: fc.nat() })),
   w(1, fc.record({ t: fc.constant('expire' as const), p: fc.nat() })),
   w(2, fc.record({ t: fc.constant('wait' as const), hours: fc.nat(400) })),
 )
@@ -445,6 +485,9 @@ function eventsOf(cmds: Cmd[]): CreditEvent[] {
         break
       case 'noShow':
         out.push({ type: 'no-show', key: id, at: later((sessions[c.s] ?? now) + H), session: `s${c.s}` })
+        break
+      case 'undo':
+        out.push({ type: 'mark-undone', key: id, at: later((sessions[c.s] ?? now) + 2 * H), session: `s${c.s}` })
         break
       case 'expire':
         out.push({ type: 'credits-expired', key: id, at: later(purchases[c.p] ?? now), purchase: `p${c.p}` })
@@ -523,10 +566,13 @@ function replay(events: CreditEvent[], rules: CreditRules): Ledger {
     ledger = r.ledger
     const after = balance(ledger)
     expectBalanced(after, ledger)
-    // Append-only: nothing bought, used, forfeited or refunded is ever taken back.
+    // Nothing bought, used, forfeited or refunded is ever taken back, but by a mark undone, which takes back
+    // exactly the one credit its mark used or gave back, and holds it for the session again.
+    const undone = e.type === 'mark-undone' && r.status === 'recorded'
     for (const k of ['bought', 'used', 'forfeited', 'refunded', 'paid', 'refundedAmount'] as const) {
-      if (after[k] < before[k]) throw new Error(`${k} went down`)
+      if (after[k] < before[k] && !(undone && (k === 'used' || k === 'forfeited'))) throw new Error(`${k} went down`)
     }
+    if (undone && after.held !== before.held + 1) throw new Error('an undone mark holds no credit')
     before = after
   }
   return ledger

@@ -4,10 +4,11 @@ import { RESCHEDULE_NOTICE_HOURS } from './business'
  * One client's session credits as an append-only ledger (decision 053).
  *
  * What happens arrives as an event: a purchase opened, a payment received, a refund, a session booked, moved,
- * cancelled, held or missed, credits expired. `record` decides each event against the ledger so far and the
- * coach's rules and, when it is accepted, appends it as an entry with what the rules chose written into it (the
- * purchase a booking draws on, whether a cancellation or a no-show uses its credit). `fold` replays the entries
- * into the balance and reads no settings: changing a rule later never rewrites what already happened.
+ * cancelled, held or missed, a held or missed mark undone, credits expired. `record` decides each event against
+ * the ledger so far and the coach's rules and, when it is accepted, appends it as an entry with what the rules
+ * chose written into it (the purchase a booking draws on, whether a cancellation or a no-show uses its credit).
+ * `fold` replays the entries into the balance and reads no settings: changing a rule later never rewrites what
+ * already happened.
  *
  * The counts, per purchase and in all, at every point of any ledger:
  *
@@ -75,13 +76,23 @@ export type CreditEvent =
   | (Keyed & { type: 'session-cancelled'; session: string; by: Actor })
   | (Keyed & { type: 'session-held'; session: string })
   | (Keyed & { type: 'no-show'; session: string })
+  /** The coach undoes a mark (held or missed) made by mistake: the session is booked again, its credit held. */
+  | (Keyed & { type: 'mark-undone'; session: string })
   | (Keyed & { type: 'credits-expired'; purchase: string })
 
 type Of<T extends CreditEvent['type']> = Extract<CreditEvent, { type: T }>
 
 /** An accepted event with what the rules chose for it; the ledger is a list of these, never changed. */
 export type LedgerEntry =
-  | Of<'purchase-opened' | 'payment-received' | 'refund' | 'session-rescheduled' | 'session-held' | 'credits-expired'>
+  | Of<
+      | 'purchase-opened'
+      | 'payment-received'
+      | 'refund'
+      | 'session-rescheduled'
+      | 'session-held'
+      | 'credits-expired'
+      | 'mark-undone'
+    >
   | (Of<'session-booked'> & { purchase: string })
   | (Of<'session-cancelled'> & { usesCredit: boolean })
   | (Of<'no-show'> & { usesCredit: boolean })
@@ -117,6 +128,8 @@ export type SessionState = {
   purchase: string
   startsAt: number
   status: 'booked' | 'cancelled' | 'held' | 'missed'
+  /** Where its credit went when it was marked held or missed: used, free again, or forfeited. */
+  creditWent?: 'used' | 'left' | 'forfeited'
 }
 
 export type LedgerState = {
@@ -134,6 +147,8 @@ export const CREDIT_REFUSALS = {
   tooLateToMove: (hours: number) => `This session starts in less than ${hours} hours, so it can no longer be moved.`,
   started: 'This session has already started.',
   notStarted: 'This session has not started yet.',
+  notMarked: 'This session is not marked held or missed.',
+  creditBookedAgain: 'The credit this session gave back has been booked or refunded since, so its mark stays.',
   unknownSession: 'We cannot find this session.',
   notBooked: 'This session is no longer booked.',
   sessionExists: 'This session is already booked.',
@@ -162,10 +177,11 @@ const HOUR_MS = 60 * 60 * 1000
 const wholeNumbers = (...values: number[]) => values.every((v) => Number.isSafeInteger(v) && v >= 0)
 
 /** A credit that comes back (a cancellation or a no-show that does not use it): free again, or forfeited. */
-function giveBack(p: PurchaseBalance) {
+function giveBack(p: PurchaseBalance): 'left' | 'forfeited' {
   p.held -= 1
   if (p.expired) p.forfeited += 1
   else p.left += 1
+  return p.expired ? 'forfeited' : 'left'
 }
 
 function applyMoney(p: PurchaseBalance, e: Of<'payment-received'> | Of<'refund'>) {
@@ -247,6 +263,24 @@ function step(s: LedgerState, e: LedgerEntry): 'applied' | 'waiting' | 'duplicat
       s.sessions.set(e.session, { purchase: e.purchase, startsAt: e.startsAt, status: 'booked' })
       return 'applied'
     }
+    case 'mark-undone': {
+      const session = s.sessions.get(e.session)
+      if (!session) return { refused: CREDIT_REFUSALS.unknownSession }
+      if ((session.status !== 'held' && session.status !== 'missed') || !session.creditWent) {
+        return { refused: CREDIT_REFUSALS.notMarked }
+      }
+      const p = s.purchases.get(session.purchase)!
+      // The credit comes back from where the mark put it (a credit given back is forfeited once its purchase
+      // expires); one given back and booked or refunded since cannot.
+      const from = session.creditWent === 'left' && p.expired ? 'forfeited' : session.creditWent
+      if (p[from] < 1) return { refused: CREDIT_REFUSALS.creditBookedAgain }
+      s.keys.add(e.key)
+      p[from] -= 1
+      p.held += 1
+      session.status = 'booked'
+      delete session.creditWent
+      return 'applied'
+    }
     default: {
       const session = s.sessions.get(e.session)
       if (!session) return { refused: CREDIT_REFUSALS.unknownSession }
@@ -274,7 +308,8 @@ function step(s: LedgerState, e: LedgerEntry): 'applied' | 'waiting' | 'duplicat
           if (e.type === 'session-held' || e.usesCredit) {
             p.held -= 1
             p.used += 1
-          } else giveBack(p)
+            session.creditWent = 'used'
+          } else session.creditWent = giveBack(p)
           return 'applied'
         }
       }

@@ -317,6 +317,20 @@ describe('buying the Starter Session by bank transfer', () => {
       .toBe('Marked missed. Under your session rules it uses its credit.')
     await client.reload()
     expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
+    // Marked by mistake: the coach undoes the mark, the session is booked again (its credit held), and marks it anew.
+    expect(await coach.getByRole('heading', { name: 'Marked missed by mistake?', level: 2 }).count()).toBe(1)
+    await expectNoSeriousA11yViolations(coach, 'Marked missed by mistake?', '#undo-mark')
+    await coach.getByRole('button', { name: 'Undo the mark' }).click()
+    await expect
+      .poll(() => coach.locator('#session-outcome').innerText(), { timeout: 30_000 })
+      .toBe('Mark undone. The session is booked again and holds its credit: mark it held or missed.')
+    expect(await coach.getByRole('heading', { name: 'How did it go?', level: 2 }).count()).toBe(1)
+    await client.reload()
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+1\s+Used\s+1\s+Left\s+0\s*$/)
+    await coach.getByRole('button', { name: 'Mark missed' }).click()
+    await expect
+      .poll(() => coach.locator('#session-outcome').innerText(), { timeout: 30_000 })
+      .toBe('Marked missed. Under your session rules it uses its credit.')
 
     // Lost the mail? "Mail me my link" on /client: with JavaScript the client asks and the link comes again;
     // without it a stranger asks on the page of a broken link and gets word for word the same answer.

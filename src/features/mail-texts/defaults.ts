@@ -1,4 +1,5 @@
 import { RESCHEDULE_NOTICE_HOURS, WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
+import { CODE_MINUTES } from '@/domain/packages'
 
 /** Every placeholder a mail text may use, with what it becomes (shown to the coach under each text). */
 export const PLACEHOLDERS = {
@@ -23,6 +24,24 @@ export const PLACEHOLDERS = {
   takenOrPaidFor: '"taken", or "paid for" when the seat has a price',
   settlement: 'for a paid seat, how it is settled: the refund, or the credit for a later workshop (else nothing)',
   howToPay: "how to pay for the seat: by card on their registration's page, or the bank transfer details",
+  package: "the package's title",
+  code: 'the six-digit code they type to go on',
+  email: 'the e-mail address they bought with',
+  agreement: "the agreement's title",
+  agreedAt: 'when they accepted the agreement (in UTC)',
+  agreementVersion: 'the line "Version …, SHA-256 …" that names the exact text they accepted',
+  agreementText: 'the text of the agreement, word for word',
+  amount: 'the sum in question, e.g. $150.00: the price, or the part refunded',
+  reference: "the purchase's reference, the one a bank transfer must carry",
+  paymentDetails: 'your bank details (Settings → Payment details) and the reference, one per line',
+  clientLink: "the private link to the client's page, where they book, move and cancel sessions",
+  sessionsReady: '"Your session is ready to book", or "Your 5 sessions are ready to book"',
+  session: 'the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"',
+  noticeHours: 'the hours of notice to move or cancel a session (your session rules)',
+  credit: 'what becomes of its credit: back with them, or used when cancelled late',
+  coachLine: 'your line to the client, after "… writes:", when you wrote one in the admin (else nothing)',
+  refundHow: 'how the money goes back: to their card, or by bank transfer',
+  sessionsTaken: 'how many sessions were taken off the package and how many are left (else nothing)',
 } as const
 export type Placeholder = keyof typeof PLACEHOLDERS
 
@@ -32,6 +51,7 @@ export type Placeholder = keyof typeof PLACEHOLDERS
  */
 export const SUBJECT_PLACEHOLDERS = ['siteName', 'coachName'] as const satisfies readonly Placeholder[]
 const WORKSHOP_SUBJECT = [...SUBJECT_PLACEHOLDERS, 'workshop'] as const
+const PACKAGE_SUBJECT = [...SUBJECT_PLACEHOLDERS, 'package'] as const
 
 type MailTextDefinition = {
   label: string
@@ -77,6 +97,31 @@ const cancelled = (label: string, sentWhen: string, what: string) => ({
   subject: 'Cancelled: {workshop}',
   body: aboutRegistration(what, '{settlement}'),
 })
+
+/** A mail about a client's coaching session (decision 065): the greeting, what happened, the session, the rest. */
+const SESSION = ['name', 'session', 'package', 'clientLink', 'noticeHours', ...SITE] as const
+const aboutSession = (what: string, ...after: Paragraph[]): string =>
+  text('Hello {name},', what, '{session}', ...after, SIGN_OFF)
+const MOVE_OR_CANCEL = 'To move or cancel it (until {noticeHours} hours before it starts): {clientLink}'
+const CREDIT_AND_PAGE = ['{credit}', 'Your page: {clientLink}']
+const sessionMail = <More extends Placeholder = never>(
+  label: string,
+  sentWhen: string,
+  subject: string,
+  body: string,
+  more: readonly More[] = [],
+) => ({
+  label,
+  sentWhen,
+  placeholders: [...SESSION, ...more] as readonly ((typeof SESSION)[number] | NoInfer<More>)[],
+  required: ['session', 'clientLink'] as const,
+  subject,
+  body,
+})
+/** A mail about a purchase: its package's title may go into the subject. */
+const PURCHASE = ['package', ...SITE] as const
+const KEEP_THIS_MAIL = 'Keep this mail: the link is your way in, no password needed.'
+
 const MANAGE = 'To reschedule or cancel: {manageLink}'
 const BOOK_AGAIN = 'To book another time: {bookingLink}'
 
@@ -315,6 +360,141 @@ export const MAIL_TEXTS = {
       CANCEL_UNTIL,
     ]),
   },
+  packageCode: {
+    label: 'Package: the checkout code',
+    sentWhen: 'To an address typed at the first step of buying a package: the code that confirms it is theirs.',
+    placeholders: [...PURCHASE, 'code'],
+    required: ['code'],
+    subjectPlaceholders: [...SUBJECT_PLACEHOLDERS, 'code'],
+    subject: 'Your code: {code} | {siteName}',
+    body: text('Your code to buy the {package}: {code}', [
+      `Type it on the page where you asked for it. It is valid for ${CODE_MINUTES} minutes.`,
+      'If you did not ask for it, you can ignore this mail: nothing happens without the code.',
+    ]),
+  },
+  packageAgreementCopy: {
+    label: 'Package: their copy of the agreement',
+    sentWhen: 'To a buyer who accepts the agreement: what they accepted, word for word, and how.',
+    placeholders: [...PURCHASE, 'name', 'email', 'agreement', 'agreedAt', 'agreementVersion', 'agreementText'],
+    required: ['name', 'agreedAt', 'agreementVersion', 'agreementText'],
+    subjectPlaceholders: [...PACKAGE_SUBJECT, 'agreement'],
+    subject: 'Your copy of the agreement: {agreement} | {siteName}',
+    body: text(
+      [
+        'You accepted this agreement for the {package} on {agreedAt},',
+        'typing the name "{name}", from the e-mail address {email}.',
+        '{agreementVersion}',
+      ],
+      ['----', '{agreementText}', '----'],
+    ),
+  },
+  packagePaymentDetails: {
+    label: 'Package: how to pay by bank transfer',
+    sentWhen: 'To a buyer at the payment step when Stripe is not set up: the amount and your bank details.',
+    placeholders: [...PURCHASE, 'amount', 'reference', 'paymentDetails'],
+    required: ['paymentDetails'],
+    subjectPlaceholders: PACKAGE_SUBJECT,
+    subject: 'How to pay for the {package} | {siteName}',
+    body: text(
+      'Thank you. Please pay {amount} for the {package} by bank transfer:',
+      '{paymentDetails}',
+      'Your sessions open as soon as the payment arrives; you then get a mail with the link to your page.',
+    ),
+  },
+  packagePaid: {
+    label: 'Package: payment received, sessions ready',
+    sentWhen: 'To the client when the payment arrives (by card, or when you press "Mark payment received").',
+    placeholders: [...PURCHASE, 'amount', 'reference', 'sessionsReady', 'clientLink'],
+    required: ['clientLink'],
+    subjectPlaceholders: PACKAGE_SUBJECT,
+    subject: 'Your sessions are ready: {package} | {siteName}',
+    body: text(
+      'Your payment of {amount} for the {package} (reference {reference}) has arrived. Thank you!',
+      ['{sessionsReady} on your page:', '{clientLink}'],
+      KEEP_THIS_MAIL,
+    ),
+  },
+  packageClientLink: {
+    label: 'Package: the link to their page',
+    sentWhen: 'To a client who asks for the link to their page ("Mail me my link").',
+    placeholders: ['name', 'clientLink', ...SITE],
+    required: ['clientLink'],
+    subject: 'The link to your page | {siteName}',
+    body: text(
+      'Hello {name},',
+      ['Here is the link to your page, where you book and move your sessions and find your receipts:', '{clientLink}'],
+      [KEEP_THIS_MAIL, 'If you did not ask for it, you can ignore this mail: the link was sent only to you.'],
+      SIGN_OFF,
+    ),
+  },
+  packageRefund: {
+    label: 'Package: refund receipt',
+    sentWhen: 'To the client when you refund a purchase, in whole or in part.',
+    placeholders: [...PURCHASE, 'amount', 'reference', 'refundHow', 'sessionsTaken', 'clientLink'],
+    required: ['amount'],
+    subjectPlaceholders: PACKAGE_SUBJECT,
+    subject: 'Your refund: {package} | {siteName}',
+    body: text(
+      [
+        'We have refunded {amount} of your payment for the {package} (reference {reference}).',
+        '{refundHow}',
+        '{sessionsTaken}',
+      ],
+      ['Your page, with your sessions and receipts:', '{clientLink}'],
+    ),
+  },
+  sessionBooked: sessionMail(
+    'Coaching session booked',
+    'To the client when they book a session with a credit, with the calendar invite.',
+    'Your coaching session is booked | {siteName}',
+    aboutSession('Your coaching session is booked. The invite for your calendar is attached.', MOVE_OR_CANCEL),
+  ),
+  sessionMoved: sessionMail(
+    'Coaching session moved by the client',
+    'To the client when they move their session, with the updated invite.',
+    'Your coaching session has a new time | {siteName}',
+    aboutSession(
+      'Your coaching session has a new time. The updated invite for your calendar is attached.',
+      MOVE_OR_CANCEL,
+    ),
+  ),
+  sessionMovedByCoach: sessionMail(
+    'Coaching session moved by you',
+    'To the client when you move their session in the admin, with the updated invite and your line if you wrote one.',
+    'Your coaching session has a new time | {siteName}',
+    aboutSession(
+      '{coachName} has moved your coaching session. The updated invite for your calendar is attached.',
+      MOVE_OR_CANCEL,
+      '{coachLine}',
+    ),
+    ['coachLine'],
+  ),
+  sessionCancelled: sessionMail(
+    'Coaching session cancelled by the client',
+    'To the client when they cancel their session (the invite’s cancellation attached).',
+    'Your coaching session is cancelled | {siteName}',
+    aboutSession('Your coaching session is cancelled.', CREDIT_AND_PAGE),
+    ['credit'],
+  ),
+  sessionCancelledByCoach: sessionMail(
+    'Coaching session cancelled by you',
+    'To the client when you cancel their session in the admin (the invite’s cancellation attached), with your line if you wrote one.',
+    'Your coaching session is cancelled | {siteName}',
+    aboutSession('{coachName} has cancelled your coaching session.', CREDIT_AND_PAGE, '{coachLine}'),
+    ['credit', 'coachLine'],
+  ),
+  sessionReminderDayBefore: sessionMail(
+    'Coaching session: reminder a day before',
+    'To the client 24 hours before a session.',
+    'Tomorrow: your coaching session | {siteName}',
+    aboutSession('A reminder: your coaching session with {coachName} is tomorrow.', 'Your page: {clientLink}'),
+  ),
+  sessionReminderHourBefore: sessionMail(
+    'Coaching session: reminder an hour before',
+    'To the client one hour before a session.',
+    'In one hour: your coaching session | {siteName}',
+    aboutSession('A reminder: your coaching session with {coachName} starts in one hour.', 'Your page: {clientLink}'),
+  ),
 } as const satisfies Record<string, MailTextDefinition>
 
 export type MailTextName = keyof typeof MAIL_TEXTS

@@ -14,6 +14,7 @@ export const CREDIT_ENTRY_TYPES = [
   'session-held',
   'no-show',
   'credits-expired',
+  'mark-undone',
 ] as const
 
 /** No path changes or removes an entry: not the REST API, not the Local API, not even with overrideAccess. */

@@ -13,10 +13,11 @@ import {
   transferReference,
 } from '@/domain/packages'
 import { hashToken } from '@/domain/tokens'
+import { composeMail } from '@/features/mail-texts/compose'
 import type { Purchase } from '@/payload-types'
 import { FormRefusal, type FormDefinition } from '@/platform/forms/pipeline'
 import { personEmailField, personNameField } from '@/platform/forms/rules'
-import { fromSite } from '@/platform/mail/envelope'
+import { composedFromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
@@ -65,12 +66,7 @@ export async function purchaseByToken(payload: Payload, token: string, req?: Par
 }
 
 const codeMail = (s: MailSettings, to: string, code: string, title: string) =>
-  fromSite(s, to, `Your code: ${code} | ${s.brand.siteName}`, [
-    `Your code to buy the ${title}: ${code}`,
-    '',
-    `Type it on the page where you asked for it. It is valid for ${CODE_MINUTES} minutes.`,
-    'If you did not ask for it, you can ignore this mail: nothing happens without the code.',
-  ])
+  composedFromSite(s, to, composeMail(s, 'packageCode', { package: title, code }))
 
 /** Step 1: the buyer's e-mail. A purchase is started and a six-digit code mailed to the address. */
 export const buyForm: FormDefinition<typeof buySchema, BuyField> = {
@@ -176,15 +172,19 @@ const agreementCopyMail = (
   p: Purchase,
   version: { title: string; text: string; number: number; hash: string },
 ) =>
-  fromSite(s, p.email, `Your copy of the agreement: ${version.title} | ${s.brand.siteName}`, [
-    `You accepted this agreement for the ${p.packageTitle} on ${new Date(p.agreedAt!).toUTCString()},`,
-    `typing the name "${p.agreedName}", from the e-mail address ${p.agreedEmail}.`,
-    `Version ${version.number}, SHA-256 ${version.hash}.`,
-    '',
-    '----',
-    version.text,
-    '----',
-  ])
+  composedFromSite(
+    s,
+    p.email,
+    composeMail(s, 'packageAgreementCopy', {
+      package: p.packageTitle,
+      name: p.agreedName ?? '',
+      email: p.agreedEmail ?? p.email,
+      agreement: version.title,
+      agreedAt: new Date(p.agreedAt!).toUTCString(),
+      agreementVersion: `Version ${version.number}, SHA-256 ${version.hash}.`,
+      agreementText: version.text,
+    }),
+  )
 
 /**
  * What the buyer is asked to pay and how, once the agreement (and the questions, if any) are done: by card
@@ -203,13 +203,16 @@ async function awaitPayment(payload: Payload, p: Purchase, now: Date, req: Paylo
       now,
       reference: `purchases:${p.id}`,
       idempotencyKey: `payment-details:${p.id}`,
-      mail: fromSite(settings, p.email, `How to pay for the ${p.packageTitle} | ${settings.brand.siteName}`, [
-        `Thank you. Please pay ${formatCents(p.amount)} for the ${p.packageTitle} by bank transfer:`,
-        '',
-        ...paymentLines(details, p.reference ?? ''),
-        '',
-        'Your sessions open as soon as the payment arrives; you then get a mail with the link to your page.',
-      ]),
+      mail: composedFromSite(
+        settings,
+        p.email,
+        composeMail(settings, 'packagePaymentDetails', {
+          package: p.packageTitle,
+          amount: formatCents(p.amount),
+          reference: p.reference ?? '',
+          paymentDetails: paymentLines(details, p.reference ?? '').join('\n'),
+        }),
+      ),
     },
     req,
   )

@@ -2,11 +2,12 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 
 import { normalAddress } from '@/domain/people'
+import { composeMail } from '@/features/mail-texts/compose'
 import type { FormClient } from '@/platform/forms/client'
 import { EMAIL_MESSAGES } from '@/platform/forms/fields'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { emailField } from '@/platform/forms/rules'
-import { fromSite } from '@/platform/mail/envelope'
+import { composedFromSite } from '@/platform/mail/envelope'
 import { mailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { CLIENT_LINK_TEXTS } from './texts'
@@ -43,7 +44,6 @@ export const clientLinkForm: FormDefinition<typeof clientLinkSchema, 'email'> = 
     const first = found.docs[0]
     if (!first) return
     const settings = await mailSettings(payload, req)
-    const name = first.agreedName || null
     const hour = Math.floor(now.getTime() / HOUR)
     await enqueueVisitorMail(
       payload,
@@ -53,18 +53,14 @@ export const clientLinkForm: FormDefinition<typeof clientLinkSchema, 'email'> = 
         reference: `purchases:${first.id}`,
         // One link mail per client in a clock hour, however often they (or anyone) ask.
         idempotencyKey: `client-link:${first.id}:${hour}`,
-        mail: fromSite(settings, first.email, `The link to your page | ${settings.brand.siteName}`, [
-          name ? `Hello ${name},` : 'Hello,',
-          '',
-          'Here is the link to your page, where you book and move your sessions and find your receipts:',
-          `${settings.siteUrl}${clientPath(address)}`,
-          '',
-          'Keep this mail: the link is your way in, no password needed.',
-          'If you did not ask for it, you can ignore this mail: the link was sent only to you.',
-          '',
-          'Warm regards,',
-          settings.brand.siteName,
-        ]),
+        mail: composedFromSite(
+          settings,
+          first.email,
+          composeMail(settings, 'packageClientLink', {
+            name: first.agreedName || 'there',
+            clientLink: `${settings.siteUrl}${clientPath(address)}`,
+          }),
+        ),
       },
       settings,
       req,

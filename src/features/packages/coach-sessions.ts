@@ -7,11 +7,18 @@ import type { CoachingSession } from '@/payload-types'
 import { adminOnlyRefusal } from '@/platform/access'
 import { answer, docEndpoint, refuse, type DocAction } from '@/platform/admin/doc-endpoint'
 import { kickOutbox } from '@/platform/mail/worker'
-import { coachCancelSession, coachMoveSession, markSession, type SessionOutcome, type SessionProblem } from './sessions'
+import {
+  coachCancelSession,
+  coachMoveSession,
+  markSession,
+  undoSessionMark,
+  type SessionOutcome,
+  type SessionProblem,
+} from './sessions'
 
 /*
  * A coaching session's panel in the admin (./admin/SessionPanel.tsx, decision 068), as the discovery calls'
- * "Move this call" (decision 051): POST /cms-api/coaching-sessions/:id/move, /cancel, /held and /missed, for
+ * "Move this call" (decision 051): POST /cms-api/coaching-sessions/:id/move, /cancel, /held, /missed and /undo, for
  * admins only (401 without a login, 403 for an editor), same site only. Each answers in the coach's words:
  * `{ message }`, or `{ errors: [{ message }] }` with 404, 409 (the session or the time does not allow it) or
  * 422 (what was posted). The changes themselves are ./sessions.ts's, each with its ledger entry.
@@ -31,6 +38,11 @@ const REFUSALS: Partial<Record<SessionProblem, [string, number]>> = {
   ],
   'not-booked': ['This session is no longer booked.', 409],
   'not-started': ['This session has not started yet: mark it held or missed once it has.', 409],
+  'not-marked': ['This session is not marked held or missed, so there is no mark to undo.', 409],
+  'credit-booked-again': [
+    'The credit this missed session gave back has been booked or refunded since, so the mark cannot be undone.',
+    409,
+  ],
   unknown: [NO_SESSION, 404],
 }
 
@@ -89,7 +101,15 @@ const MARKED: Partial<Record<SessionOutcome, (name: string) => string>> = {
   'marked-held': () => 'Marked held. The session used its credit.',
   'marked-missed': () => 'Marked missed. Under your session rules it uses its credit.',
   'marked-missed-kept': (name) => `Marked missed. Under your session rules the credit goes back to ${name}.`,
+  'mark-undone': () => 'Mark undone. The session is booked again and holds its credit: mark it held or missed.',
 }
+
+/** POST /:id/undo: a mark made by mistake undone (a new entry of the ledger), the session booked again. */
+const undo = guarded(async (req, session) => {
+  const outcome = await undoSessionMark(req.payload, session.id)
+  const said = MARKED[outcome]
+  return said ? answer(said(session.name)) : refusalOf(outcome)
+})
 
 /** POST /:id/held and /:id/missed: for a session that has started. */
 const mark = (how: 'held' | 'missed') =>
@@ -104,4 +124,5 @@ export const coachSessionEndpoints: Endpoint[] = [
   { path: '/:id/cancel', method: 'post', handler: cancel },
   { path: '/:id/held', method: 'post', handler: mark('held') },
   { path: '/:id/missed', method: 'post', handler: mark('missed') },
+  { path: '/:id/undo', method: 'post', handler: undo },
 ]

@@ -2,8 +2,9 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
 import { creditsValidUntil, formatCents } from '@/domain/packages'
+import { composeMail } from '@/features/mail-texts/compose'
 import type { Purchase, User } from '@/payload-types'
-import { fromSite } from '@/platform/mail/envelope'
+import { composedFromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
@@ -106,14 +107,17 @@ export async function settlePurchase(
       now,
       reference: `purchases:${p.id}`,
       idempotencyKey: `credits-open:${p.id}`,
-      mail: fromSite(settings, p.email, `Your sessions are ready: ${p.packageTitle} | ${settings.brand.siteName}`, [
-        `Your payment of ${formatCents(p.amount)} for the ${p.packageTitle} (reference ${p.reference}) has arrived. Thank you!`,
-        '',
-        `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book on your page:`,
-        `${settings.siteUrl}${clientPath(p.email)}`,
-        '',
-        'Keep this mail: the link is your way in, no password needed.',
-      ]),
+      mail: composedFromSite(
+        settings,
+        p.email,
+        composeMail(settings, 'packagePaid', {
+          package: p.packageTitle,
+          amount: formatCents(p.amount),
+          reference: p.reference ?? '',
+          sessionsReady: `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book`,
+          clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+        }),
+      ),
     },
     req,
   )

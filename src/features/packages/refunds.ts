@@ -4,8 +4,9 @@ import type Stripe from 'stripe'
 import { balance, DEFAULT_CREDIT_RULES, type CreditEvent, type PurchaseBalance } from '@/domain/credits'
 import { formatCents } from '@/domain/packages'
 import { parseDollars, refundableAmount, refundRefusal, REFUND_REFUSALS } from '@/domain/refunds'
+import { composeMail } from '@/features/mail-texts/compose'
 import type { Purchase, User } from '@/payload-types'
-import { fromSite } from '@/platform/mail/envelope'
+import { composedFromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
 import { refundCardPayment, stripeSettings } from '@/platform/stripe'
@@ -105,29 +106,31 @@ async function mailReceipt(
   req: PayloadRequest,
 ) {
   const settings = await mailSettings(payload, req)
-  const how =
+  const refundHow =
     p.paymentMethod === 'stripe'
       ? 'It goes back to the card you paid with; your bank may take a few days to show it.'
       : 'It has been sent back to you by bank transfer.'
-  const credits =
+  const sessionsTaken =
     fact.credits === 0
-      ? []
-      : [
-          `${fact.credits === 1 ? '1 session was' : `${fact.credits} sessions were`} taken off this package: ${fact.left} left to book.`,
-        ]
+      ? ''
+      : `${fact.credits === 1 ? '1 session was' : `${fact.credits} sessions were`} taken off this package: ${fact.left} left to book.`
   const queued = {
     kind: 'refund-receipt',
     now: fact.now,
     reference: `purchases:${p.id}`,
     idempotencyKey: `refund-receipt:${fact.key}`,
-    mail: fromSite(settings, p.email, `Your refund: ${p.packageTitle} | ${settings.brand.siteName}`, [
-      `We have refunded ${formatCents(fact.amount)} of your payment for the ${p.packageTitle} (reference ${p.reference}).`,
-      how,
-      ...credits,
-      '',
-      'Your page, with your sessions and receipts:',
-      `${settings.siteUrl}${clientPath(p.email)}`,
-    ]),
+    mail: composedFromSite(
+      settings,
+      p.email,
+      composeMail(settings, 'packageRefund', {
+        package: p.packageTitle,
+        amount: formatCents(fact.amount),
+        reference: p.reference ?? '',
+        refundHow,
+        sessionsTaken,
+        clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+      }),
+    ),
   }
   try {
     await enqueueMail(payload, queued, req)

@@ -6,8 +6,9 @@ import { callInvite } from '@/features/booking/invite'
 import { inviteHow, inviteLocation, meetingOf, whereText } from '@/features/booking/meeting'
 import { queueReminders, withdrawReminders } from '@/features/booking/reminders'
 import { formatSlot } from '@/features/booking/slots'
+import { composeMail } from '@/features/mail-texts/compose'
 import type { CoachingSession } from '@/payload-types'
-import { fromSite } from '@/platform/mail/envelope'
+import { composedFromSite, fromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
@@ -75,6 +76,21 @@ const invite = (s: MailSession, settings: MailSettings, method: 'REQUEST' | 'CAN
 
 const when = (s: MailSession, zone: string) => `When: ${formatSlot(new Date(s.startsAt), zone)} (${zone})`
 
+/**
+ * The placeholders of a client's mail about their session (src/features/mail-texts/defaults.ts): the session's
+ * lines (no "Where" once it is cancelled), its package and the client's page.
+ */
+const sessionValues = (s: MailSession, settings: MailSettings, zone: string, place: 'with-place' | 'no-place') => ({
+  name: s.name,
+  session: [
+    when(s, zone),
+    ...(place === 'with-place' ? whereLines(s, settings, 'visitor') : []),
+    ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
+  ].join('\n'),
+  package: s.packageTitle ?? '',
+  clientLink: `${settings.siteUrl}${clientPath(s.email)}`,
+})
+
 export type SessionChange = 'booked' | 'moved' | 'cancelled'
 
 export type SessionMailOptions = {
@@ -94,50 +110,25 @@ export function sessionMails(
   { zone, settings, creditUsed = false, noticeHours, by = 'client', line }: SessionMailOptions,
 ): [OutgoingMail, OutgoingMail] {
   const said = by === 'coach' ? line?.trim() : undefined
-  const page = `${settings.siteUrl}${clientPath(s.email)}`
   const calendar = invite(s, settings, change === 'cancelled' ? 'CANCEL' : 'REQUEST')
-  const subject = {
-    booked: 'Your coaching session is booked',
-    moved: 'Your coaching session has a new time',
-    cancelled: 'Your coaching session is cancelled',
-  }[change]
-  const first = {
-    booked: 'Your coaching session is booked. The invite for your calendar is attached.',
-    moved:
-      by === 'coach'
-        ? `${settings.brand.name} has moved your coaching session. The updated invite for your calendar is attached.`
-        : 'Your coaching session has a new time. The updated invite for your calendar is attached.',
-    cancelled:
-      by === 'coach'
-        ? `${settings.brand.name} has cancelled your coaching session.`
-        : 'Your coaching session is cancelled.',
-  }[change]
-  const client = fromSite(
+  const name = (
+    {
+      booked: 'sessionBooked',
+      moved: by === 'coach' ? 'sessionMovedByCoach' : 'sessionMoved',
+      cancelled: by === 'coach' ? 'sessionCancelledByCoach' : 'sessionCancelled',
+    } as const
+  )[change]
+  const client = composedFromSite(
     settings,
     s.email,
-    `${subject} | ${settings.brand.siteName}`,
-    [
-      `Hello ${s.name},`,
-      '',
-      first,
-      '',
-      when(s, zone),
-      ...(change === 'cancelled' ? [] : whereLines(s, settings, 'visitor')),
-      ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
-      '',
-      ...(change === 'cancelled'
-        ? [
-            creditUsed
-              ? `It was cancelled less than ${noticeHours} hours before it starts, so it uses its credit.`
-              : 'Its credit is yours again, to book another time.',
-            `Your page: ${page}`,
-          ]
-        : [`To move or cancel it (until ${noticeHours} hours before it starts): ${page}`]),
-      ...(said ? ['', `${settings.brand.name} writes:`, said] : []),
-      '',
-      'Warm regards,',
-      settings.brand.siteName,
-    ],
+    composeMail(settings, name, {
+      ...sessionValues(s, settings, zone, change === 'cancelled' ? 'no-place' : 'with-place'),
+      noticeHours: String(noticeHours),
+      credit: creditUsed
+        ? `It was cancelled less than ${noticeHours} hours before it starts, so it uses its credit.`
+        : 'Its credit is yours again, to book another time.',
+      coachLine: said ? `${settings.brand.name} writes:\n${said}` : '',
+    }),
     { calendar },
   )
   const coachSubject = {
@@ -173,35 +164,22 @@ const SESSIONS_IN_ADMIN = (settings: MailSettings) => `${settings.siteUrl}/admin
  * The reminders of a session: to the client 24 hours before (the last moment to move it or cancel it and keep
  * its credit) and 1 hour before, to the coach 1 hour before; each with how they meet and the client's page.
  */
-export function sessionReminderMails(s: MailSession, { zone, settings }: { zone: string; settings: MailSettings }) {
-  const page = `${settings.siteUrl}${clientPath(s.email)}`
-  const toClient = (subject: string, first: string) =>
-    fromSite(settings, s.email, `${subject} | ${settings.brand.siteName}`, [
-      `Hello ${s.name},`,
-      '',
-      first,
-      '',
-      when(s, zone),
-      ...whereLines(s, settings, 'visitor'),
-      ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
-      '',
-      `Your page: ${page}`,
-      '',
-      'Warm regards,',
-      settings.brand.siteName,
-    ])
+type ReminderOptions = Pick<SessionMailOptions, 'zone' | 'settings' | 'noticeHours'>
+
+export function sessionReminderMails(s: MailSession, { zone, settings, noticeHours }: ReminderOptions) {
+  const toClient = (name: 'sessionReminderDayBefore' | 'sessionReminderHourBefore') =>
+    composedFromSite(
+      settings,
+      s.email,
+      composeMail(settings, name, {
+        ...sessionValues(s, settings, zone, 'with-place'),
+        noticeHours: String(noticeHours),
+      }),
+    )
   return {
-    dayBefore: [
-      toClient(
-        'Tomorrow: your coaching session',
-        `A reminder: your coaching session with ${settings.brand.name} is tomorrow.`,
-      ),
-    ],
+    dayBefore: [toClient('sessionReminderDayBefore')],
     hourBefore: [
-      toClient(
-        'In one hour: your coaching session',
-        `A reminder: your coaching session with ${settings.brand.name} starts in one hour.`,
-      ),
+      toClient('sessionReminderHourBefore'),
       {
         ...fromSite(settings, settings.coachEmail, `In one hour: coaching session with ${s.name}`, [
           when(s, zone),
@@ -216,7 +194,7 @@ export function sessionReminderMails(s: MailSession, { zone, settings }: { zone:
   }
 }
 
-const remindersOf = (s: MailSession, options: { zone: string; settings: MailSettings }) => ({
+const remindersOf = (s: MailSession, options: ReminderOptions) => ({
   reference: sessionReference(s),
   prefix: 'session',
   uid: sessionUid(s),

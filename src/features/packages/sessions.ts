@@ -44,6 +44,8 @@ export const sessionProblems = (rules: CreditRules) =>
     past: CREDIT_REFUSALS.past,
     'same-time': 'The session is at that time already. Please pick another.',
     'not-started': CREDIT_REFUSALS.notStarted,
+    'not-marked': CREDIT_REFUSALS.notMarked,
+    'credit-booked-again': CREDIT_REFUSALS.creditBookedAgain,
   }) as const
 /** The texts under the spec's rules (DEFAULT_CREDIT_RULES). */
 export const SESSION_PROBLEMS = sessionProblems(DEFAULT_CREDIT_RULES)
@@ -66,7 +68,7 @@ export const SESSION_DONE_CODES = ['booked', 'moved', 'cancelled', 'cancelled-la
 export type SessionDone = (typeof SESSION_DONE_CODES)[number]
 
 /** What the coach's marks came to (the admin's words are in ./coach-sessions.ts). */
-export type SessionMarked = 'marked-held' | 'marked-missed' | 'marked-missed-kept'
+export type SessionMarked = 'marked-held' | 'marked-missed' | 'marked-missed-kept' | 'mark-undone'
 
 export type SessionOutcome = SessionDone | SessionMarked | SessionProblem
 
@@ -507,8 +509,8 @@ export type SessionMark = 'held' | 'missed'
 
 /**
  * Marks a session that has started as held (its credit is used) or missed (it uses its credit when the rules
- * say so at this moment, else the credit goes back). Once: held and missed share one ledger key, so two
- * marks, even at once, store the first. No mail.
+ * say so at this moment, else the credit goes back). Once: held and missed share one ledger key (a mark after
+ * an undone one gets the next), so two marks, even at once, store the first. No mail.
  */
 export async function markSession(
   payload: Payload,
@@ -520,9 +522,11 @@ export async function markSession(
   if (!session) return 'unknown'
   if (session.status !== 'booked') return 'not-booked'
   const rules = await readCreditRules(payload)
-  const common = { key: `mark:${session.id}`, at: now.getTime(), session: String(session.id) }
   try {
     return await inTransaction(payload, async (req) => {
+      const undone = await undoneMarks(payload, session.id, req)
+      const key = undone ? `mark:${session.id}:${undone}` : `mark:${session.id}`
+      const common = { key, at: now.getTime(), session: String(session.id) }
       const appended = await appendCreditEvent(
         payload,
         session.email,
@@ -547,6 +551,61 @@ export async function markSession(
         : used
           ? ('marked-missed' as const)
           : ('marked-missed-kept' as const)
+    })
+  } catch (error) {
+    if (error instanceof SessionRefused) return error.problem
+    throw error
+  }
+}
+
+/** How often a mark of the session was undone: its next mark is a fact of its own (a ledger key of its own). */
+const undoneMarks = async (payload: Payload, id: number, req: PayloadRequest) =>
+  (
+    await payload.count({
+      collection: 'credit-entries',
+      where: { and: [{ session: { equals: String(id) } }, { type: { equals: 'mark-undone' } }] },
+      overrideAccess: true,
+      req,
+    })
+  ).totalDocs
+
+/**
+ * Undoes the coach's mark (held or missed) made by mistake: a new entry of the ledger puts the session's credit
+ * back where it was while it was booked (the ledger keeps both: nothing is changed or removed), and the session
+ * is booked again, to be marked anew. A credit the mark gave back that was booked or refunded since cannot come
+ * back: refused in words. Once: two undos at once share one key and store the first. No mail.
+ */
+export async function undoSessionMark(payload: Payload, id: number, now = new Date()): Promise<SessionOutcome> {
+  const session = await sessionById(payload, id)
+  if (!session) return 'unknown'
+  if (session.status !== 'held' && session.status !== 'missed') return 'not-marked'
+  const rules = await readCreditRules(payload)
+  try {
+    return await inTransaction(payload, async (req) => {
+      const undone = await undoneMarks(payload, session.id, req)
+      const appended = await appendCreditEvent(
+        payload,
+        session.email,
+        {
+          type: 'mark-undone',
+          key: `mark-undone:${session.id}:${undone + 1}`,
+          at: now.getTime(),
+          session: String(session.id),
+        },
+        rules,
+        req,
+      )
+      if (appended.status === 'refused') throw new SessionRefused(problemOf(appended.reason, rules))
+      if (appended.status === 'duplicate') return 'not-marked' as const
+      await payload.update({
+        collection: 'coaching-sessions',
+        id: session.id,
+        data: { status: 'booked', creditUsed: false },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+      return 'mark-undone' as const
     })
   } catch (error) {
     if (error instanceof SessionRefused) return error.problem

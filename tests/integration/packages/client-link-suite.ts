@@ -76,6 +76,64 @@ export function clientLinkSuite(label: string, setup: () => Promise<TestDatabase
       expect((await clientByToken(payload, token))?.email).toBe(email)
     })
 
+    it('sends the link in the coach’s words from Settings → Mail texts, as the SMTP peer receives it', async () => {
+      const email = `edsger.${tag}@example.com`
+      await aPurchase(email, 'paid', 'Edsger Dijkstra')
+      const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
+      try {
+        // The link cannot be left out, and a placeholder of another mail is refused in words.
+        await expect(
+          payload.updateGlobal({
+            slug: 'mail-texts',
+            data: { packageClientLink: { subject: 'Your link', body: 'Hi {name}, see {manageLink}' } },
+            overrideAccess: true,
+          }),
+        ).rejects.toMatchObject({
+          data: {
+            errors: [
+              {
+                label: 'Package: the link to their page > Text',
+                message:
+                  'This mail has no placeholder {manageLink}. It can use {name}, {clientLink}, {coachName}, {siteName}, {siteUrl}.',
+                path: 'packageClientLink.body',
+              },
+            ],
+          },
+        })
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: {
+            packageClientLink: {
+              subject: 'Your way back in, from {coachName}',
+              body: 'Dear {name},\n\nyour page is here: {clientLink}\n\nSee you soon,\n{coachName}',
+            },
+          },
+          overrideAccess: true,
+        })
+        expect((await mod.askForClientLink(payload, typed(email), visitor(), NOW)).status).toBe('ok')
+        expect(await deliver()).toMatchObject({ sent: 1, failed: 0 })
+        const mine = site.smtp.mails.filter((m) => m.to?.[0]?.address === email)
+        expect(mine).toHaveLength(1)
+        const coach = (await payload.findGlobal({ slug: 'site-settings' })).brand?.coachName
+        expect(mine[0]!.subject).toBe(`Your way back in, from ${coach}`)
+        expect(mine[0]!.text?.trim()).toMatch(
+          new RegExp(
+            `^Dear Edsger Dijkstra,\n\nyour page is here: http://localhost:3000/client/[\\w.-]+\n\nSee you soon,\n${coach}$`,
+          ),
+        )
+        const token = linkToken(mine[0]!.text, '/client')!
+        const { clientByToken } = await import('@/features/packages/sessions')
+        expect((await clientByToken(payload, token))?.email).toBe(email)
+      } finally {
+        const { subject, body } = MAIL_TEXTS.packageClientLink
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: { packageClientLink: { subject, body } },
+          overrideAccess: true,
+        })
+      }
+    })
+
     it('mails a client at most one link in a clock hour, however often it is asked for', async () => {
       const email = `grace.${tag}@example.com`
       await aPurchase(email, 'paid', 'Grace Hopper')

@@ -261,6 +261,50 @@ export function coachSessionsSuite(label: string, setup: () => Promise<TestDatab
       expectBalanced(balance)
     })
 
+    it('undoes a mark made by mistake with a new entry of the ledger: the session booked again, to be marked anew', async () => {
+      const { client, email } = await aClient('Adele Goldberg', 2)
+      for (const start of ['2026-12-03T10:15:00.000Z', '2026-12-03T11:30:00.000Z']) {
+        expect(await mod.bookSession(payload, client, at(start), NOW)).toBe('booked')
+      }
+      const [a, b] = await sessionsOf(email)
+      const after = at('2026-12-03T18:00:00.000Z')
+      expect(await mod.undoSessionMark(payload, a!.id, after)).toBe('not-marked')
+      expect(mod.SESSION_PROBLEMS['not-marked']).toBe('This session is not marked held or missed.')
+      expect(await mod.markSession(payload, a!.id, 'held', after)).toBe('marked-held')
+      expect(await balanceOf(email)).toMatchObject({ bought: 2, used: 1, held: 1, left: 0 })
+      expect(await mod.undoSessionMark(payload, a!.id, after)).toBe('mark-undone')
+      expect((await sessionsOf(email))[0]).toMatchObject({ status: 'booked', creditUsed: false })
+      expect(await balanceOf(email)).toMatchObject({ bought: 2, used: 0, held: 2, left: 0 })
+      // Nothing was changed or removed: the mark and its undoing are both in the ledger.
+      const typesOf = async (s: Pick<CoachingSession, 'id'>) =>
+        (await entriesOf(email)).filter((e) => e.session === String(s.id)).map((e) => e.type)
+      expect(await typesOf(a!)).toEqual(['session-booked', 'session-held', 'mark-undone'])
+      // Marked anew, and undone twice at once: one undo is stored.
+      expect(await mod.markSession(payload, a!.id, 'missed', after)).toBe('marked-missed')
+      const both = await Promise.all([
+        mod.undoSessionMark(payload, a!.id, after),
+        mod.undoSessionMark(payload, a!.id, after),
+      ])
+      expect(both.sort()).toEqual(['mark-undone', 'not-marked'])
+      expect(await mod.markSession(payload, a!.id, 'held', after)).toBe('marked-held')
+      expect(await typesOf(a!)).toEqual([
+        'session-booked',
+        'session-held',
+        'mark-undone',
+        'no-show',
+        'mark-undone',
+        'session-held',
+      ])
+      // Missed with its credit given back, and that credit booked again since: the mark stays, said in words.
+      await setRules({ noShowUsesCredit: false })
+      expect(await mod.markSession(payload, b!.id, 'missed', after)).toBe('marked-missed-kept')
+      expect(await mod.bookSession(payload, client, at('2026-12-08T10:15:00.000Z'), after)).toBe('booked')
+      expect(await mod.undoSessionMark(payload, b!.id, after)).toBe('credit-booked-again')
+      const balance = await balanceOf(email)
+      expect(balance).toMatchObject({ bought: 2, used: 1, held: 1, left: 0 })
+      expectBalanced(balance)
+    })
+
     it('the panel’s endpoints: admins only (401 without a login, 403 for an editor), answers in the coach’s words', async () => {
       // Paid and booked a week ago, for a time now gone by; another for a time still ahead.
       const weekAgo = new Date(Date.now() - 7 * DAY)
@@ -274,7 +318,7 @@ export function coachSessionsSuite(label: string, setup: () => Promise<TestDatab
       expect(await mod.bookSession(payload, ahead.client, at('2026-12-07T10:15:00.000Z'), NOW)).toBe('booked')
       const [next] = await sessionsOf(ahead.email)
 
-      for (const action of ['move', 'cancel', 'held', 'missed']) {
+      for (const action of ['move', 'cancel', 'held', 'missed', 'undo']) {
         const anonymous = await post(next!.id, action, {}, null)
         expect(anonymous.status, action).toBe(401)
         const asEditor = await post(next!.id, action, {}, editorToken)
@@ -324,6 +368,20 @@ export function coachSessionsSuite(label: string, setup: () => Promise<TestDatab
       })
       expect(await (await post(gone!.id, 'held', {})).json()).toEqual({
         errors: [{ message: 'This session is no longer booked.' }],
+      })
+      expect(await balanceOf(past.email)).toMatchObject({ bought: 2, used: 1, held: 0, left: 1 })
+      // Missed by mistake: undone, and marked held.
+      expect(await (await post(gone!.id, 'undo', {})).json()).toEqual({
+        message: 'Mark undone. The session is booked again and holds its credit: mark it held or missed.',
+      })
+      expect(await balanceOf(past.email)).toMatchObject({ bought: 2, used: 0, held: 1, left: 1 })
+      const again = await post(gone!.id, 'undo', {})
+      expect(again.status).toBe(409)
+      expect(await again.json()).toEqual({
+        errors: [{ message: 'This session is not marked held or missed, so there is no mark to undo.' }],
+      })
+      expect(await (await post(gone!.id, 'held', {})).json()).toEqual({
+        message: 'Marked held. The session used its credit.',
       })
       expect(await balanceOf(past.email)).toMatchObject({ bought: 2, used: 1, held: 0, left: 1 })
     })

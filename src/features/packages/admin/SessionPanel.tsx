@@ -38,8 +38,9 @@ const reloadWith = (id: string, text: string) => {
 /**
  * A coaching session's panel in the admin (decision 068), by its state: ahead, "Move this session" (the
  * discovery calls' panel, at the session's length) and "Cancel the session"; started, "Mark held" and "Mark
- * missed"; otherwise only the confirmation of the change that brought it there. Each refusal is shown in
- * words under its button (../coach-sessions.ts).
+ * missed"; marked, "Undo the mark" for a mark made by mistake (the session is booked again, to be marked anew);
+ * otherwise only the confirmation of the change that brought it there. Each refusal is shown in words under its
+ * button (../coach-sessions.ts).
  */
 export function SessionPanel({
   id,
@@ -49,14 +50,16 @@ export function SessionPanel({
   days,
   lineMax,
   missedUsesCredit,
+  marked = null,
 }: {
   id: string
   name: string
-  state: 'ahead' | 'started' | 'done'
+  state: 'ahead' | 'started' | 'marked' | 'done'
   timeZone: string
   days: OpenDay[]
   lineMax: number
   missedUsesCredit: boolean
+  marked?: 'held' | 'missed' | null
 }) {
   const { config } = useConfig()
   const done = useDone(id)
@@ -96,7 +99,7 @@ export function SessionPanel({
     )
   }
 
-  const mark = async (how: 'held' | 'missed') => {
+  const mark = async (how: 'held' | 'missed' | 'undo') => {
     setBusy(true)
     try {
       const o = await postAction(`${api}/${how}`, {})
@@ -110,7 +113,8 @@ export function SessionPanel({
   if (state === 'started') {
     return (
       <div className="field-type coach-admin" id="mark-session" style={box} onKeyDown={noSubmit}>
-        <h2 style={{ margin: 0, fontSize: '1.25rem' }}>How did it go?</h2>
+        {done ? outcomeOf(done, 'session-outcome') : null}
+        <h2 style={{ margin: done ? '0.75rem 0 0' : 0, fontSize: '1.25rem' }}>How did it go?</h2>
         <p style={hint}>
           This session has started. Held uses its credit; missed{' '}
           {missedUsesCredit ? 'uses it too' : 'gives it back to the client'} (Packages → Session rules).
@@ -130,6 +134,31 @@ export function SessionPanel({
           </Button>
         </div>
         {outcomeOf(outcome, 'mark-session-outcome')}
+      </div>
+    )
+  }
+
+  if (state === 'marked') {
+    return (
+      <div className="field-type coach-admin" id="undo-mark" style={box} onKeyDown={noSubmit}>
+        {done ? outcomeOf(done, 'session-outcome') : null}
+        <h2 style={{ margin: done ? '0.75rem 0 0' : 0, fontSize: '1.25rem' }}>Marked {marked} by mistake?</h2>
+        <p style={hint}>
+          Undo the mark: the session is booked again, its credit held for it as before it was marked, and you can mark
+          it anew. The client is not told.
+        </p>
+        <div style={{ marginTop: '0.75rem' }}>
+          <Button
+            buttonStyle="secondary"
+            size="medium"
+            margin={false}
+            disabled={busy}
+            onClick={() => void mark('undo')}
+          >
+            Undo the mark
+          </Button>
+        </div>
+        {outcomeOf(outcome, 'undo-mark-outcome')}
       </div>
     )
   }

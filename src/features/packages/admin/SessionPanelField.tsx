@@ -17,7 +17,13 @@ export const SessionPanelField: UIFieldServerComponent = async ({ data, req }) =
   if (!session?.id || !session.startsAt || !session.endsAt) return null
   const now = new Date()
   const state =
-    session.status !== 'booked' ? 'done' : new Date(session.startsAt).getTime() > now.getTime() ? 'ahead' : 'started'
+    session.status === 'held' || session.status === 'missed'
+      ? 'marked'
+      : session.status !== 'booked'
+        ? 'done'
+        : new Date(session.startsAt).getTime() > now.getTime()
+          ? 'ahead'
+          : 'started'
   let days: OpenDay[] = []
   let timeZone = 'UTC'
   let missedUsesCredit = true
@@ -45,6 +51,7 @@ export const SessionPanelField: UIFieldServerComponent = async ({ data, req }) =
       days={days}
       lineMax={COACH_LINE_MAX}
       missedUsesCredit={missedUsesCredit}
+      marked={session.status === 'held' || session.status === 'missed' ? session.status : null}
     />
   )
 }
