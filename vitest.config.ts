@@ -28,6 +28,10 @@ export default defineConfig({
           // One migrated database per kind, made once per run (only when integration files run): the suites
           // start on copies of it instead of each running every migration.
           globalSetup: ['tests/support/migrated-templates.ts'],
+          // Files share a few long-lived processes, each loading Payload's libraries once; before each file,
+          // tests/support/one-app-per-file.ts puts the process back as a fresh one would be.
+          isolate: false,
+          setupFiles: ['tests/support/one-app-per-file.ts'],
         },
       },
     ],
