@@ -13,7 +13,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file gets its own process: Payload keeps one instance per process, bound to one database.
+    // Processes, not threads: Payload keeps one instance per process, bound to one database (a unit file gets
+    // a process of its own; the integration files share theirs, reset between files, below).
     pool: 'forks',
     // Two files at a time (Vitest's default is one fewer than the cores: one, on these two-core machines).
     // The integration files wait on their databases and SMTP peers much of the time.

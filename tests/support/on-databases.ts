@@ -7,8 +7,9 @@ import { migratedTemplate } from './migrated-templates'
 
 /**
  * A feature's integration suite: its tests on the database `setup` makes, `label` naming that database in
- * the titles. Each runner file runs one suite on one database, in a process of its own (Payload keeps one
- * instance per process, bound to one database): `<feature>.sqlite.test.ts` and `<feature>.postgres.test.ts`.
+ * the titles. Each runner file runs one suite on one database, with a Payload of its own (Payload keeps one
+ * instance per process, bound to one database; tests/support/one-app-per-file.ts resets the process between
+ * files): `<feature>.sqlite.test.ts` and `<feature>.postgres.test.ts`.
  */
 export type DatabaseSuite = (label: 'SQLite' | 'PostgreSQL', setup: DatabaseSetup) => void
 
