@@ -1,9 +1,16 @@
 import fs from 'node:fs'
 
-import { describe, it } from 'vitest'
+import { describe, inject, it } from 'vitest'
 
-import { freshPostgres, freshSqlite, type DatabaseSetup } from './database'
-import { migratedTemplate } from './migrated-templates'
+import { freshPostgres, freshSqlite, type DatabaseSetup, type SeededTemplate } from './database'
+
+/**
+ * The run's migrated template of a kind (tests/support/migrated-templates.ts, Vitest's global setup, which
+ * must not load Vitest's test API itself); undefined when the run made none, e.g. PostgreSQL without a server.
+ */
+function migratedTemplate(kind: 'SQLite' | 'PostgreSQL'): SeededTemplate | undefined {
+  return inject('migratedTemplates')?.[kind]
+}
 
 /**
  * A feature's integration suite: its tests on the database `setup` makes, `label` naming that database in
