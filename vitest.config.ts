@@ -11,13 +11,30 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'tests/lighthouse/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file gets its own process: Payload keeps one instance per process, bound to one database.
+    // Processes, not threads: Payload keeps one instance per process, bound to one database (a unit file gets
+    // a process of its own; the integration files share theirs, reset between files, below).
     pool: 'forks',
     // Two files at a time (Vitest's default is one fewer than the cores: one, on these two-core machines).
     // The integration files wait on their databases and SMTP peers much of the time.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/lighthouse/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          // One migrated database per kind, made once per run (only when integration files run): the suites
+          // start on copies of it instead of each running every migration.
+          globalSetup: ['tests/support/migrated-templates.ts'],
+          // Files share a few long-lived processes, each loading Payload's libraries once; before each file,
+          // tests/support/one-app-per-file.ts puts the process back as a fresh one would be.
+          isolate: false,
+          setupFiles: ['tests/support/one-app-per-file.ts'],
+        },
+      },
+    ],
   },
 })

@@ -10,9 +10,19 @@ import pg from 'pg'
 /** A fresh database for one suite, and how to remove it again. */
 export type TestDatabase = { url: string; dataDir?: string; cleanup: () => Promise<void> | void }
 
-/** A fresh, empty SQLite file in a temp folder (with its own data dir for uploads and the secret). */
-export function freshSqlite(): { url: string; dataDir: string; cleanup: () => void } {
+/**
+ * Makes a suite's fresh database: empty, or (`'migrated'`) a copy of the run's migrated template when there
+ * is one (tests/support/migrated-templates.ts), else empty too.
+ */
+export type DatabaseSetup = (from?: 'empty' | 'migrated') => Promise<TestDatabase>
+
+/**
+ * A fresh SQLite file in a temp folder (with its own data dir for uploads and the secret): empty, or a copy
+ * of the template's data folder (its `site.db` and files).
+ */
+export function freshSqlite(template?: SeededTemplate): { url: string; dataDir: string; cleanup: () => void } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-test-'))
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true })
   return {
     url: `file:${path.join(dataDir, 'site.db')}`,
     dataDir,
@@ -75,9 +85,29 @@ const TEMPLATE_ENV = {
  * Runs the preparation program on a new data folder (and, with `serverUrl`, a new PostgreSQL database on
  * that server), as a server's start would: answers the seeded template, and how to remove it.
  */
-export async function makeSeededTemplate(
+export function makeSeededTemplate(
   program: string[],
   serverUrl?: string,
+): Promise<SeededTemplate & { url?: string; cleanup: () => Promise<void> }> {
+  return makeTemplate(program, serverUrl, { seed: true })
+}
+
+/**
+ * As makeSeededTemplate, without the seed (SEED_ON_START=false): every migration applied, nothing else. The
+ * unit and integration run makes one per kind (tests/support/migrated-templates.ts) for the suites that
+ * start on a migrated, empty database.
+ */
+export function makeMigratedTemplate(
+  program: string[],
+  serverUrl?: string,
+): Promise<SeededTemplate & { url?: string; cleanup: () => Promise<void> }> {
+  return makeTemplate(program, serverUrl, { seed: false })
+}
+
+async function makeTemplate(
+  program: string[],
+  serverUrl: string | undefined,
+  { seed }: { seed: boolean },
 ): Promise<SeededTemplate & { url?: string; cleanup: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-template-'))
   const pgDb = serverUrl ? await freshPostgres(serverUrl) : undefined
@@ -85,10 +115,10 @@ export async function makeSeededTemplate(
     fs.rmSync(dataDir, { recursive: true, force: true })
     await pgDb?.cleanup()
   }
-  const outcome = await prepareDatabaseAsAtStart(program, dataDir, pgDb?.url)
-  if (!outcome.includes('{"ok":true,"seeded":true')) {
+  const outcome = await prepareDatabaseAsAtStart(program, dataDir, pgDb?.url, { SEED_ON_START: String(seed) })
+  if (!outcome.includes(`{"ok":true,"seeded":${seed}`)) {
     await removeAll()
-    throw new Error(`The seeded template was not made:\n${outcome.slice(-2000)}`)
+    throw new Error(`The ${seed ? 'seeded' : 'migrated'} template was not made:\n${outcome.slice(-2000)}`)
   }
   if (!pgDb) {
     // All in the one file, to copy: the write-ahead log the program left is written into it (the last
@@ -109,13 +139,19 @@ export async function makeSeededTemplate(
  * Runs the preparation `program` (node's arguments: the compiled one, or the source through tsx) on a data
  * folder and database as a server's start does; answers what it printed.
  */
-export function prepareDatabaseAsAtStart(program: string[], dataDir: string, databaseUrl = ''): Promise<string> {
+export function prepareDatabaseAsAtStart(
+  program: string[],
+  dataDir: string,
+  databaseUrl = '',
+  extraEnv: Record<string, string> = {},
+): Promise<string> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     PAYLOAD_SECRET: 'template-secret',
+    ...extraEnv,
   }
   return new Promise<string>((resolve) => {
     const child = spawn(process.execPath, program, { env, stdio: ['ignore', 'pipe', 'inherit'] })

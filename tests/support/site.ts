@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { testPayload } from './boot-payload'
-import type { TestDatabase } from './database'
+import type { DatabaseSetup } from './database'
 import { expectNoLiveLinksInOutbox } from './outbox'
 
 /** Who the site mails as, and where the coach's own mail goes, in every suite. */
@@ -29,7 +29,7 @@ export type TestSite = {
  * The fields are filled in beforeAll: read them in hooks and tests, e.g. `beforeAll(() => ({ payload } = site))`.
  */
 export function testSite(
-  setup: () => Promise<TestDatabase>,
+  setup: DatabaseSetup,
   { seed = false, smtp = false, env = {} }: { seed?: boolean; smtp?: boolean; env?: Record<string, string> } = {},
 ): TestSite {
   const testing = testPayload(setup, { seed })
