@@ -268,9 +268,15 @@ export interface Purchase {
   sessions: number;
   sessionMinutes: number;
   validityDays: number;
+  /**
+   * Empty when paid in full.
+   */
+  instalments?: number | null;
   paymentMethod?: ('bank-transfer' | 'stripe') | null;
   stripeSession?: string | null;
   stripePaymentIntent?: string | null;
+  stripeSubscription?: string | null;
+  instalmentProblem?: string | null;
   paidAt?: string | null;
   paidAt_tz?: string | null;
   paidBy?: (number | null) | User;
@@ -297,7 +303,7 @@ export interface Purchase {
   createdAt: string;
 }
 /**
- * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.
+ * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full, or in monthly instalments: the credits open with the first payment.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "packages".
@@ -315,6 +321,14 @@ export interface Package {
    * From the day the payment arrives.
    */
   validityDays: number;
+  /**
+   * In instalments: the price split into monthly payments (decision 071).
+   */
+  payment?: ('full' | 'instalments') | null;
+  /**
+   * From 2 to 12. Equal payments; the first takes the odd cents.
+   */
+  instalments?: number | null;
   /**
    * The buyer accepts its current text, by typing their name.
    */
@@ -1308,9 +1322,12 @@ export interface PurchasesSelect<T extends boolean = true> {
   sessions?: T;
   sessionMinutes?: T;
   validityDays?: T;
+  instalments?: T;
   paymentMethod?: T;
   stripeSession?: T;
   stripePaymentIntent?: T;
+  stripeSubscription?: T;
+  instalmentProblem?: T;
   paidAt?: T;
   paidAt_tz?: T;
   paidBy?: T;
@@ -1349,6 +1366,8 @@ export interface PackagesSelect<T extends boolean = true> {
   sessions?: T;
   sessionMinutes?: T;
   validityDays?: T;
+  payment?: T;
+  instalments?: T;
   agreement?: T;
   intakeQuestions?:
     | T

@@ -96,6 +96,13 @@ export const Purchases: CollectionConfig = {
     { name: 'sessions', type: 'number', required: true, admin: readOnly },
     { name: 'sessionMinutes', label: 'Session length (minutes)', type: 'number', required: true, admin: readOnly },
     { name: 'validityDays', label: 'Credits valid for (days)', type: 'number', required: true, admin: readOnly },
+    // Paid in this many monthly instalments (decision 071); empty: in full.
+    {
+      name: 'instalments',
+      label: 'Monthly payments',
+      type: 'number',
+      admin: { ...readOnly, description: 'Empty when paid in full.' },
+    },
     {
       name: 'paymentMethod',
       label: 'Payment',
@@ -110,6 +117,10 @@ export const Purchases: CollectionConfig = {
     // PaymentIntent its refunds name).
     { name: 'stripeSession', label: 'Stripe Checkout Session', type: 'text', index: true, admin: readOnly },
     { name: 'stripePaymentIntent', label: 'Stripe payment', type: 'text', index: true, admin: readOnly },
+    // Instalments by card (decision 071): the subscription whose invoices are the instalments, and the latest
+    // instalment Stripe could not collect, for the coach to see.
+    { name: 'stripeSubscription', label: 'Stripe subscription', type: 'text', index: true, admin: readOnly },
+    { name: 'instalmentProblem', label: 'Instalment not paid', type: 'text', admin: readOnly },
     shownInCoachTimeZone({ name: 'paidAt', label: 'Payment received', admin: readOnly }),
     { name: 'paidBy', label: 'Marked paid by', type: 'relationship', relationTo: 'users', admin: readOnly },
     {

@@ -34,6 +34,7 @@ import * as migration_20261126_130735_session_rules from './20261126_130735_sess
 import * as migration_20261126_131331_workshop_paid_seats from './20261126_131331_workshop_paid_seats';
 import * as migration_20261126_133019_purchase_lapsed from './20261126_133019_purchase_lapsed';
 import * as migration_20261126_141606_workshop_mail_texts from './20261126_141606_workshop_mail_texts';
+import * as migration_20261126_164044_packages_paid_in_instalments from './20261126_164044_packages_paid_in_instalments';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261126_141606_workshop_mail_texts.up,
     down: migration_20261126_141606_workshop_mail_texts.down,
-    name: '20261126_141606_workshop_mail_texts'
+    name: '20261126_141606_workshop_mail_texts',
+  },
+  {
+    up: migration_20261126_164044_packages_paid_in_instalments.up,
+    down: migration_20261126_164044_packages_paid_in_instalments.down,
+    name: '20261126_164044_packages_paid_in_instalments'
   },
 ];
