@@ -3,7 +3,7 @@ import { Forbidden, type CollectionBeforeChangeHook, type CollectionConfig } fro
 import { normalAddress } from '@/domain/people'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { admins } from '@/platform/access'
-import { markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
+import { instalmentsEndpoint, markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
 
 /** Where a purchase stands, in the order a buyer goes through checkout. */
 export const PURCHASE_STATUSES = [
@@ -60,7 +60,7 @@ export const Purchases: CollectionConfig = {
   },
   access: { read: admins, create: () => false, update: () => false, delete: () => false },
   hooks: { beforeChange: [evidenceNeverChanges] },
-  endpoints: [markPaidEndpoint, refundStateEndpoint, refundEndpoint],
+  endpoints: [markPaidEndpoint, instalmentsEndpoint, refundStateEndpoint, refundEndpoint],
   fields: [
     {
       name: 'markPaid',

@@ -3,7 +3,7 @@ import type { Endpoint } from 'payload'
 import { adminOnlyRefusal } from '@/platform/access'
 import { kickOutbox } from '@/platform/mail/worker'
 import type { User } from '@/payload-types'
-import { markPaid } from './paid'
+import { instalmentState, markPaid } from './paid'
 import { refundPayment, refundState } from './refunds'
 
 /**
@@ -79,6 +79,26 @@ export const markPaidEndpoint: Endpoint = {
 }
 
 const noStore = { 'Cache-Control': 'no-store' }
+
+/**
+ * GET /cms-api/purchases/<id>/instalments: a purchase's monthly payments as the coach's panel shows them
+ * (admins only): how many of how many are in, the next one's amount and day, whether it is overdue, and the
+ * latest payment Stripe could not take. `instalments: null` for a purchase paid in full. 404 for none.
+ */
+export const instalmentsEndpoint: Endpoint = {
+  path: '/:id/instalments',
+  method: 'get',
+  handler: async (req) => {
+    const refused = adminOnlyRefusal(req, 'see a purchase’s payments')
+    if (refused) return refused
+    const id = Number(req.routeParams?.id)
+    const p = Number.isSafeInteger(id)
+      ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+      : null
+    if (!p) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+    return Response.json({ instalments: await instalmentState(req.payload, p) }, { headers: noStore })
+  },
+}
 
 /**
  * GET /cms-api/purchases/<id>/refund: what the purchase's refund form shows (admins only): the payment method,

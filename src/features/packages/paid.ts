@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
-import { creditsValidUntil, formatCents, instalmentAmounts, instalmentPlanText } from '@/domain/packages'
+import { creditsValidUntil, formatCents, instalmentAmounts, instalmentDue, instalmentPlanText } from '@/domain/packages'
 import type { Purchase, User } from '@/payload-types'
 import { fromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
@@ -253,4 +253,42 @@ export async function markPaid(
       instalment: { number: instalment, recorded, paid: await instalmentsPaid(payload, p, req), of },
     }
   })
+}
+
+/** Where a purchase paid in instalments stands, as the coach sees it on the purchase (decision 071). */
+export type InstalmentState = {
+  /** How many monthly payments, and how many have been received. */
+  of: number
+  paid: number
+  /** The next payment's number and amount (cents), and when it is due (after the first): null when all are in. */
+  next: number | null
+  nextAmount: number | null
+  nextDue: string | null
+  /** The next payment is past its day and not received. */
+  overdue: boolean
+  /** The latest payment Stripe could not take, in words; null when none. */
+  problem: string | null
+}
+
+/** The instalments of a purchase: null for one paid in full. */
+export async function instalmentState(
+  payload: Payload,
+  p: Purchase,
+  now = new Date(),
+  req?: PayloadRequest,
+): Promise<InstalmentState | null> {
+  if (!p.instalments) return null
+  const of = p.instalments
+  const paid = await instalmentsPaid(payload, p, req)
+  const next = paid < of ? paid + 1 : null
+  const due = next && next > 1 && p.paidAt ? instalmentDue(new Date(p.paidAt), next) : null
+  return {
+    of,
+    paid,
+    next,
+    nextAmount: next ? instalmentAmounts(p.amount, of)[next - 1]! : null,
+    nextDue: due ? due.toISOString() : null,
+    overdue: due !== null && due.getTime() < now.getTime(),
+    problem: next ? (p.instalmentProblem ?? null) : null,
+  }
 }
