@@ -1,8 +1,8 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
 
 import { adminOnlyRefusal } from '@/platform/access'
 import { kickOutbox } from '@/platform/mail/worker'
-import type { User } from '@/payload-types'
+import type { Purchase, User } from '@/payload-types'
 import { instalmentState, markPaid } from './paid'
 import { refundPayment, refundState } from './refunds'
 
@@ -80,6 +80,17 @@ export const markPaidEndpoint: Endpoint = {
 
 const noStore = { 'Cache-Control': 'no-store' }
 
+/** The purchase the route names, for an admin (`doing` words the refusal); else the answer: 401, 403 or 404. */
+async function purchaseForAdmin(req: PayloadRequest, doing: string): Promise<Purchase | Response> {
+  const refused = adminOnlyRefusal(req, doing)
+  if (refused) return refused
+  const id = Number(req.routeParams?.id)
+  const p = Number.isSafeInteger(id)
+    ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+    : null
+  return p ?? Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+}
+
 /**
  * GET /cms-api/purchases/<id>/instalments: a purchase's monthly payments as the coach's panel shows them
  * (admins only): how many of how many are in, the next one's amount and day, whether it is overdue, and the
@@ -89,13 +100,8 @@ export const instalmentsEndpoint: Endpoint = {
   path: '/:id/instalments',
   method: 'get',
   handler: async (req) => {
-    const refused = adminOnlyRefusal(req, 'see a purchase’s payments')
-    if (refused) return refused
-    const id = Number(req.routeParams?.id)
-    const p = Number.isSafeInteger(id)
-      ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
-      : null
-    if (!p) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+    const p = await purchaseForAdmin(req, 'see a purchase’s payments')
+    if (p instanceof Response) return p
     return Response.json({ instalments: await instalmentState(req.payload, p) }, { headers: noStore })
   },
 }
@@ -109,13 +115,8 @@ export const refundStateEndpoint: Endpoint = {
   path: '/:id/refund',
   method: 'get',
   handler: async (req) => {
-    const refused = adminOnlyRefusal(req, 'refund a payment')
-    if (refused) return refused
-    const id = Number(req.routeParams?.id)
-    const p = Number.isSafeInteger(id)
-      ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
-      : null
-    if (!p) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+    const p = await purchaseForAdmin(req, 'refund a payment')
+    if (p instanceof Response) return p
     return Response.json({ state: await refundState(req.payload, p) }, { headers: noStore })
   },
 }
