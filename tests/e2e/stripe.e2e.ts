@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
-import { COACH, logInAsCoach } from '../support/coach'
+import { aPlanOnSale, buyPlanInBrowser } from '../support/checkout'
+import { coachInAdmin as logInToAdmin, logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
@@ -60,17 +61,7 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
   }
 
   /** A page of the coach logged in to /admin. */
-  const coachInAdmin = async (): Promise<Page> => {
-    const coach = await newPage()
-    await coach.goto(`${site.url}/admin/login`)
-    await coach.locator('#field-email').waitFor()
-    await coach.waitForLoadState('networkidle')
-    await coach.fill('#field-email', COACH.email)
-    await coach.fill('#field-password', COACH.password)
-    await coach.getByRole('button', { name: 'Login', exact: true }).click()
-    await coach.waitForURL(`${site.url}/admin`)
-    return coach
-  }
+  const coachInAdmin = async (): Promise<Page> => logInToAdmin(await newPage(), site.url)
 
   it('buy, pay on Stripe’s page, the client’s page; a refund recorded; forged webhooks refused', async () => {
     const address = `ada.card.${database.toLowerCase()}.${Date.now()}@example.com`
@@ -269,59 +260,20 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
    */
   it('a package paid in 3 monthly payments by card: the plan shown, the first paid on Stripe, the second by its invoice', async () => {
     const { token } = await logInAsCoach(site.url)
-    const auth = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
-    const starter = (
-      (await (await fetch(`${site.url}/cms-api/packages?depth=0&limit=1`, { headers: auth })).json()) as {
-        docs: { agreement: number }[]
-      }
-    ).docs[0]!
-    const made = await fetch(`${site.url}/cms-api/packages`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        card: '3-Month Program',
-        onSale: true,
-        sessions: 6,
-        sessionMinutes: 60,
-        validityDays: 120,
-        payment: 'instalments',
-        instalments: 3,
-        agreement: starter.agreement,
-      }),
-    })
-    expect(made.status).toBe(201)
-
+    const auth = { authorization: `JWT ${token}` }
+    await aPlanOnSale(site.url, token)
     const address = `bo.plan.${database.toLowerCase()}.${Date.now()}@example.com`
     const page = await newPage()
-    await page.goto(`${site.url}/coaching`)
-    const card = page.locator('.pricing-card', { hasText: '3-Month Program' })
-    await expect
-      .poll(async () => {
-        await page.reload()
-        return card.locator('.pricing-card__instalments').count()
-      })
-      .toBe(1)
-    expect(await card.locator('.pricing-card__instalments').innerText()).toBe('Paid in 3 monthly payments of $400')
-    await expectNoSeriousA11yViolations(page, 'the coaching page with a plan on a card')
-    await page.getByRole('link', { name: 'Buy the 3-Month Program' }).click()
-    await page.waitForURL(/\/coaching\/buy\/\d+$/)
-    expect(await page.locator('.call-details').innerText()).toContain('In 3 monthly payments of $400')
-    await page.fill('#buy-email', address)
-    await page.getByRole('button', { name: 'Send me a code to buy the 3-Month Program' }).click()
-    await page.locator('#checkout-code-input').waitFor()
-    const code = /Your code to buy the 3-Month Program: (\d{6})/.exec(
-      (await mailTo(site, address, 'Your code: ')).text ?? '',
-    )![1]!
-    await page.fill('#checkout-code-input', code)
-    await page.getByRole('button', { name: 'Confirm my e-mail' }).click()
-    await page.locator('#agreement-heading').waitFor()
-    await page.fill('#agreement-name', 'Bo Plan')
-    await page.check('#agreement-accept')
-    await page.getByRole('button', { name: 'Accept and continue' }).click()
+    const checkoutUrl = await buyPlanInBrowser(page, site.url, {
+      address,
+      codeOf: async () =>
+        /Your code to buy the 3-Month Program: (\d{6})/.exec(
+          (await mailTo(site, address, 'Your code: ')).text ?? '',
+        )![1]!,
+    })
 
     // Step 5 (no questions on this package): the plan and its schedule, the first payment by card.
     await page.getByRole('heading', { name: 'Pay in 3 monthly payments of $400 by card' }).waitFor()
-    const checkoutUrl = page.url().replace(/#.*$/, '')
     expect(await page.locator('ul.instalments').innerText()).toBe(
       'Payment 1 of 3: $400, now\nPayment 2 of 3: $400, 1 month after the first\nPayment 3 of 3: $400, 2 months after the first',
     )

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
 
 import { SEEDED } from './browser'
 
@@ -83,4 +84,16 @@ export async function removeEveryAccount(site: string, admins: Account[]): Promi
   })
   expect([removed.status, ((await removed.json()) as { errors?: unknown[] }).errors]).toEqual([200, []])
   expect(await hasAccounts(site), 'accounts left').toBe(false)
+}
+
+/** The coach logged in to /admin of `site` in a browser page (their session then lives in its context). */
+export async function coachInAdmin(page: Page, site: string): Promise<Page> {
+  await page.goto(`${site}/admin/login`)
+  await page.locator('#field-email').waitFor()
+  await page.waitForLoadState('networkidle')
+  await page.fill('#field-email', COACH.email)
+  await page.fill('#field-password', COACH.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await page.waitForURL(`${site}/admin`)
+  return page
 }
