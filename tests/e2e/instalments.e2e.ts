@@ -1,24 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { aPlanOnSale, buyPlanInBrowser } from '../support/checkout'
 import { coachInAdmin, logInAsCoach } from '../support/coach'
-import { mailsWritten } from '../support/mail-files'
+import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 
 // Sites of this file's own: the package it puts on sale would change the coaching page other files read.
 const own = sitesOfThisFile('instalments')
-
-/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
-async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
-  const matching = async () =>
-    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
-  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
-  return (await matching())[0]!
-}
 
 /**
  * A package paid in 3 monthly payments by bank transfer (decision 071), axe on each step: the plan on the

@@ -1,11 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
-import { mailsWritten } from '../support/mail-files'
+import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in'
 
@@ -22,14 +21,6 @@ afterAll(async () => {
 
 // Sites of this file's own, with Stripe keys set: the shared seeded servers take bank transfers.
 const own = sitesOfThisFile('workshop-seats', stripeEnv)
-
-/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
-async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
-  const matching = async () =>
-    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
-  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
-  return (await matching())[0]!
-}
 
 /**
  * A paid workshop seat by card (issue 28; decision 070), against the Stripe stand-in, axe on every step: the

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import PostalMime, { type Email } from 'postal-mime'
+import { expect } from 'vitest'
 
 import type { RunningSite } from '../../scripts/lib/server'
 
@@ -22,4 +23,12 @@ export async function mailsWritten(dataDir: string): Promise<Email[]> {
 export async function confirmationsSent(sites: RunningSite[]): Promise<(string | undefined)[]> {
   const mails = (await Promise.all(sites.map((s) => mailsWritten(s.dataDir)))).flat()
   return mails.filter((m) => m.subject?.startsWith('Your discovery call is booked')).map((m) => m.to?.[0]?.address)
+}
+
+/** The one mail to `address` whose subject starts with `subject`, once `site` has written it (30 s at most). */
+export async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
+  const matching = async () =>
+    (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))
+  await expect.poll(async () => (await matching()).length, { timeout: 30_000 }).toBe(1)
+  return (await matching())[0]!
 }
