@@ -268,9 +268,15 @@ export interface Purchase {
   sessions: number;
   sessionMinutes: number;
   validityDays: number;
+  /**
+   * Empty when paid in full.
+   */
+  instalments?: number | null;
   paymentMethod?: ('bank-transfer' | 'stripe') | null;
   stripeSession?: string | null;
   stripePaymentIntent?: string | null;
+  stripeSubscription?: string | null;
+  instalmentProblem?: string | null;
   paidAt?: string | null;
   paidAt_tz?: string | null;
   paidBy?: (number | null) | User;
@@ -297,7 +303,7 @@ export interface Purchase {
   createdAt: string;
 }
 /**
- * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.
+ * Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full, or in monthly instalments: the credits open with the first payment.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "packages".
@@ -315,6 +321,14 @@ export interface Package {
    * From the day the payment arrives.
    */
   validityDays: number;
+  /**
+   * In instalments: the price split into monthly payments (decision 071).
+   */
+  payment?: ('full' | 'instalments') | null;
+  /**
+   * From 2 to 12. Equal payments; the first takes the odd cents.
+   */
+  instalments?: number | null;
   /**
    * The buyer accepts its current text, by typing their name.
    */
@@ -1309,9 +1323,12 @@ export interface PurchasesSelect<T extends boolean = true> {
   sessions?: T;
   sessionMinutes?: T;
   validityDays?: T;
+  instalments?: T;
   paymentMethod?: T;
   stripeSession?: T;
   stripePaymentIntent?: T;
+  stripeSubscription?: T;
+  instalmentProblem?: T;
   paidAt?: T;
   paidAt_tz?: T;
   paidBy?: T;
@@ -1350,6 +1367,8 @@ export interface PackagesSelect<T extends boolean = true> {
   sessions?: T;
   sessionMinutes?: T;
   validityDays?: T;
+  payment?: T;
+  instalments?: T;
   agreement?: T;
   intakeQuestions?:
     | T
@@ -2473,6 +2492,19 @@ export interface MailText {
     body: string;
   };
   /**
+   * To a buyer of a package paid in monthly payments, at the payment step when Stripe is not set up: the plan, your bank details and the schedule.
+   */
+  packageInstalmentDetails: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {package}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {plan} the monthly plan, e.g. "3 monthly payments of $400" (the first takes the odd cents); {firstAmount} the first monthly payment, e.g. $400.00; {reference} the purchase's reference, the one a bank transfer must carry; {paymentDetails} your bank details (Settings → Payment details) and the reference, one per line; {schedule} the plan's payments one per line, e.g. "Payment 2 of 3: $400.00, 1 month after the first". It must keep {paymentDetails}.
+     */
+    body: string;
+  };
+  /**
    * To the client when the payment arrives (by card, or when you press "Mark payment received").
    */
   packagePaid: {
@@ -2482,6 +2514,19 @@ export interface MailText {
     subject: string;
     /**
      * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {sessionsReady} "Your session is ready to book", or "Your 5 sessions are ready to book"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when the first monthly payment arrives (by card, or when you mark payment 1 received). Later payments are counted on their page.
+   */
+  packageFirstInstalmentPaid: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {package}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {plan} the monthly plan, e.g. "3 monthly payments of $400" (the first takes the odd cents); {firstAmount} the first monthly payment, e.g. $400.00; {reference} the purchase's reference, the one a bank transfer must carry; {sessionsReady} "Your session is ready to book", or "Your 5 sessions are ready to book"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {clientLink}.
      */
     body: string;
   };
@@ -3075,7 +3120,19 @@ export interface MailTextsSelect<T extends boolean = true> {
         subject?: T;
         body?: T;
       };
+  packageInstalmentDetails?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
   packagePaid?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packageFirstInstalmentPaid?:
     | T
     | {
         subject?: T;

@@ -3,6 +3,9 @@ import Link from 'next/link'
 import { formatPrice } from '@/domain/business'
 import { Card } from './Card'
 
+/** Where a card's "Buy" leads, and its plan when it is paid in instalments ("3 monthly payments of $400"). */
+export type BuyLink = { href: string; instalments?: string }
+
 export type PricingPlan = { name: string; price: number; rhythm: string; features: { feature: string }[] }
 
 /**
@@ -16,7 +19,7 @@ export function PricingCards({
 }: {
   plans: PricingPlan[]
   callToAction: string
-  buyLinks?: Record<string, string>
+  buyLinks?: Record<string, BuyLink>
 }) {
   return (
     <ul className="card-grid pricing" data-list="pricing">
@@ -29,8 +32,11 @@ export function PricingCards({
               <li key={j}>{f.feature}</li>
             ))}
           </ul>
+          {Object.hasOwn(buyLinks, plan.name) && buyLinks[plan.name]!.instalments && (
+            <p className="pricing-card__instalments">Paid in {buyLinks[plan.name]!.instalments}</p>
+          )}
           {Object.hasOwn(buyLinks, plan.name) && (
-            <Link href={buyLinks[plan.name]!} className="button button--primary">
+            <Link href={buyLinks[plan.name]!.href} className="button button--primary">
               Buy
               <span className="visually-hidden"> the {plan.name}</span>
             </Link>

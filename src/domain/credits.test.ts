@@ -1,6 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
+import { instalmentAmounts } from './packages'
+
 import {
   balance,
   clientCounts,
@@ -358,10 +360,19 @@ describe('the credit ledger', () => {
  * The property: random lives of a client (buying, paying instalments, refunds, booking, moving, cancelling inside
  * and outside the notice, held sessions, no-shows, expiry, time passing), delivered with payment-side events late
  * and every event possibly twice. The ledger never drifts.
+ *
+ * Plans paid in instalments (decision 071) as the site records them: the opening carries no money and is keyed
+ * by the subscription, told by the session's completion and again by the first invoice (another time, the same
+ * key); each invoice a payment keyed by its id, the first told by the session and by its own `invoice.paid`,
+ * sometimes before the opening (out of order). The money received is then each distinct payment once.
  */
+
+type Opening = Extract<CreditEvent, { type: 'purchase-opened' }>
 
 type Cmd =
   | { t: 'buy'; credits: number; validDays: number }
+  | { t: 'buyPlan'; credits: number; validDays: number; total: number; count: number; invoiceFirst: boolean }
+  | { t: 'instalment'; p: number }
   | { t: 'pay'; p: number; amount: number }
   | { t: 'refund'; p: number; amount: number; credits: number }
   | { t: 'book'; inHours: number; by: Actor }
@@ -384,6 +395,18 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
       validDays: fc.integer({ min: 1, max: 40 }),
     }),
   ),
+  w(
+    2,
+    fc.record({
+      t: fc.constant('buyPlan' as const),
+      credits: fc.integer({ min: 1, max: 6 }),
+      validDays: fc.integer({ min: 1, max: 40 }),
+      total: fc.integer({ min: 100, max: 300000 }),
+      count: fc.integer({ min: 2, max: 12 }),
+      invoiceFirst: fc.boolean(),
+    }),
+  ),
+  w(3, fc.record({ t: fc.constant('instalment' as const), p: fc.nat() })),
   w(1, fc.record({ t: fc.constant('pay' as const), p: fc.nat(), amount: fc.nat(50000) })),
   w(2, fc.record({ t: fc.constant('refund' as const), p: fc.nat(), amount: fc.nat(50000), credits: fc.nat(7) })),
   w(5, fc.record({ t: fc.constant('book' as const), inHours: fc.integer({ min: -2, max: 600 }), by: actor })),
@@ -426,6 +449,7 @@ function eventsOf(cmds: Cmd[]): CreditEvent[] {
   let now = T0
   let k = 0
   const purchases: number[] = [] // validUntil by index
+  const plans = new Map<number, { amounts: number[]; next: number }>() // by purchase index
   const sessions: number[] = [] // start by index, as last asked
   const out: CreditEvent[] = []
   const later = (at: number) => (now = Math.max(now, at))
@@ -443,6 +467,39 @@ function eventsOf(cmds: Cmd[]): CreditEvent[] {
         const p = purchases.length
         purchases.push(now + c.validDays * D)
         out.push(open(`p${p}`, c.credits, c.validDays, now))
+        break
+      }
+      case 'buyPlan': {
+        const p = purchases.length
+        purchases.push(now + c.validDays * D)
+        const amounts = instalmentAmounts(c.total, c.count)
+        const opening = { ...open(`p${p}`, c.credits, c.validDays, now, 0), key: `sub_p${p}` } as Opening
+        // Told again by the first invoice's own event, under the same key (the site keeps the first telling's
+        // time; here both tell the same, so the order they arrive in cannot change the balance).
+        const again: Opening = { ...opening }
+        const first: CreditEvent = {
+          type: 'payment-received',
+          key: `in_p${p}_1`,
+          at: now,
+          purchase: `p${p}`,
+          amount: amounts[0]!,
+        }
+        out.push(...(c.invoiceFirst ? [first, again, opening, first] : [opening, first, again, first]))
+        plans.set(p, { amounts, next: 2 })
+        break
+      }
+      case 'instalment': {
+        // The next month's invoice of a plan, paid (nothing when it is not a plan, or the plan is paid up).
+        const plan = plans.get(c.p)
+        if (!plan || plan.next > plan.amounts.length) break
+        out.push({
+          type: 'payment-received',
+          key: `in_p${c.p}_${plan.next}`,
+          at: now,
+          purchase: `p${c.p}`,
+          amount: plan.amounts[plan.next - 1]!,
+        })
+        plan.next++
         break
       }
       case 'pay':
@@ -612,6 +669,21 @@ describe('the credit ledger, in 10,000 random lives', () => {
             if (r.status === 'duplicate') expect(r.ledger).toBe(ledger)
           }
           expect(new Set(ledger.map((e) => e.key)).size).toBe(ledger.length)
+          // The money of each opened purchase is its opening's and each distinct payment's, once.
+          const money = new Map<string, Map<string, number>>()
+          for (const e of delivered) {
+            if (e.type !== 'purchase-opened' && e.type !== 'payment-received') continue
+            const keys = money.get(e.purchase) ?? new Map<string, number>()
+            // An opening told twice counts once, whatever its key; a payment once by its key.
+            keys.set(e.type === 'purchase-opened' ? 'opening' : e.key, e.amount)
+            money.set(e.purchase, keys)
+          }
+          for (const [id, p] of Object.entries(balance(ledger).purchases)) {
+            const opening = ledger.find((e) => e.type === 'purchase-opened' && e.purchase === id)!
+            const payments = [...money.get(id)!].filter(([k]) => k !== 'opening').map(([, amount]) => amount)
+            const paid = (opening as { amount: number }).amount + payments.reduce((a, b) => a + b, 0)
+            if (p.paid !== paid) throw new Error(`purchase ${id} paid ${p.paid}, received ${paid}`)
+          }
           // A ledger stored twice over (a lost unique index) folds to the same balance.
           expect(balance([...ledger, ...ledger])).toEqual(balance(ledger))
           // Payment-side events side by side, in any order: the same balance.

@@ -6,6 +6,9 @@ import {
   choicesOf,
   creditsValidUntil,
   formatCents,
+  instalmentAmounts,
+  instalmentDue,
+  instalmentPlanText,
   newCheckoutCode,
   tidyCode,
   transferReference,
@@ -52,5 +55,23 @@ describe('selling a package: the pure rules', () => {
       q1: 'Please choose one of the answers.',
       q2: 'Your answer can be at most 200 characters.',
     })
+  })
+
+  it('splits a price into monthly instalments that add up to it exactly, the first taking the odd cents', () => {
+    expect(instalmentAmounts(120000, 3)).toEqual([40000, 40000, 40000])
+    expect(instalmentAmounts(100000, 3)).toEqual([33334, 33333, 33333])
+    expect(instalmentAmounts(15011, 12)).toEqual([1261, ...Array(11).fill(1250)])
+    for (let total = 0; total < 3000; total += 7)
+      for (let n = 2; n <= 12; n++) expect(instalmentAmounts(total, n).reduce((a, b) => a + b)).toBe(total)
+    expect(instalmentPlanText(120000, 3)).toBe('3 monthly payments of $400')
+    expect(instalmentPlanText(100000, 3)).toBe('3 monthly payments: $333.34, then 2 of $333.33')
+  })
+
+  it('makes each instalment due on the same day of the month, the last day of a shorter month', () => {
+    const first = new Date('2026-01-31T09:30:00.000Z')
+    expect(instalmentDue(first, 1).toISOString()).toBe('2026-01-31T09:30:00.000Z')
+    expect(instalmentDue(first, 2).toISOString()).toBe('2026-02-28T09:30:00.000Z')
+    expect(instalmentDue(first, 3).toISOString()).toBe('2026-03-31T09:30:00.000Z')
+    expect(instalmentDue(first, 13).toISOString()).toBe('2027-01-31T09:30:00.000Z')
   })
 })

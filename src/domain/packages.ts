@@ -78,3 +78,55 @@ export function checkIntake(
   })
   return { answers, errors }
 }
+
+/** A package is paid in full or in this many monthly instalments (decision 071). */
+export const INSTALMENTS_MIN = 2
+export const INSTALMENTS_MAX = 12
+
+/**
+ * The amounts of `count` monthly instalments of a price of `total` cents: equal whole cents, and the first
+ * takes the cents left over, so they add up to the price exactly ($1000 in 3: $333.34, $333.33, $333.33).
+ */
+export function instalmentAmounts(total: number, count: number): number[] {
+  const each = Math.floor(total / count)
+  return Array.from({ length: count }, (_, i) => (i === 0 ? total - each * (count - 1) : each))
+}
+
+/** How a buyer reads a plan: "3 monthly payments of $400", or "3 monthly payments: $333.34, then 2 of $333.33". */
+export function instalmentPlanText(total: number, count: number): string {
+  const [first, ...rest] = instalmentAmounts(total, count)
+  const each = rest[0]!
+  return first === each
+    ? `${count} monthly payments of ${formatCents(each)}`
+    : `${count} monthly payments: ${formatCents(first!)}, then ${rest.length} of ${formatCents(each)}`
+}
+
+/**
+ * The day instalment `n` (1 is the first) of a plan whose first was paid at `firstPaidAt` is due: the same day
+ * of the month, n − 1 months later (the last day of a shorter month), at the same time, in UTC.
+ */
+export function instalmentDue(firstPaidAt: Date, n: number): Date {
+  const d = new Date(firstPaidAt)
+  const day = d.getUTCDate()
+  d.setUTCDate(1)
+  d.setUTCMonth(d.getUTCMonth() + n - 1)
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
+  d.setUTCDate(Math.min(day, last))
+  return d
+}
+
+/** What a buyer pays, in words: "$150", or the plan ("3 monthly payments of $400") when paid in instalments. */
+export const priceInWords = (total: number, instalments: number | null | undefined): string =>
+  instalments ? instalmentPlanText(total, instalments) : formatCents(total)
+
+/**
+ * The schedule of a plan, a line per payment: "Payment 1 of 3: $400, now", "Payment 2 of 3: $400, 1 month
+ * after the first", …
+ */
+export const instalmentSchedule = (total: number, count: number): string[] =>
+  instalmentAmounts(total, count).map(
+    (amount, i) =>
+      `Payment ${i + 1} of ${count}: ${formatCents(amount)}, ${
+        i === 0 ? 'now' : `${i} ${i === 1 ? 'month' : 'months'} after the first`
+      }`,
+  )

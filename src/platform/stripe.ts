@@ -79,3 +79,113 @@ export async function refundCardPayment(
     { idempotencyKey },
   )
 }
+
+/** What a card payment buys, as the Checkout Session shows it and names it for the site (decisions 066, 070, 071). */
+export type CardCheckout = {
+  /** The buyer's latest Checkout Session, if any: while it is open, it is the one to pay. */
+  previous: string | null | undefined
+  /** What the buyer pays for, and a line under it. */
+  name: string
+  description: string
+  /** The price in cents, in full. */
+  amount: number
+  /**
+   * Paid in this many monthly instalments instead: a subscription of the equal monthly amount, the odd cents
+   * added to the first invoice as a one-time line; the site ends it after the last payment (decision 071).
+   */
+  instalments?: { count: number; each: number; first: number }
+  email: string
+  clientReferenceId: string
+  /** Names the site's record on the session and on its payment (PaymentIntent or subscription). */
+  metadata: Record<string, string>
+  /** The page Stripe sends the buyer back to: `?session_id=` when paid, `?payment=cancelled` when they leave. */
+  returnTo: string
+  /** Names the record and the session this one replaces: two presses at once make one session. */
+  idempotencyKey: string
+}
+
+export type CardCheckoutStep =
+  /** The previous session is still open: pay there. */
+  | { status: 'open'; url: string }
+  /** The previous session was completed: the caller settles it. */
+  | { status: 'complete'; session: Stripe.Checkout.Session }
+  /** A new session to pay at, for the caller to keep as the latest. */
+  | { status: 'new'; session: Stripe.Checkout.Session; url: string }
+
+/**
+ * Where a buyer pays by card: the previous Checkout Session while it is open, else a new one. One call for
+ * every card payment the site takes (a package, in full or in instalments; a workshop seat).
+ */
+export async function cardCheckoutSession(settings: StripeSettings, what: CardCheckout): Promise<CardCheckoutStep> {
+  const stripe = await stripeClient(settings)
+  if (what.previous) {
+    const previous = await stripe.checkout.sessions.retrieve(what.previous)
+    if (previous.status === 'open' && previous.url) return { status: 'open', url: previous.url }
+    if (previous.status === 'complete') return { status: 'complete', session: previous }
+  }
+  const product = { name: what.name, description: what.description }
+  const plan = what.instalments
+  const params: Stripe.Checkout.SessionCreateParams = plan
+    ? {
+        mode: 'subscription',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: STRIPE_CURRENCY,
+              unit_amount: plan.each,
+              recurring: { interval: 'month' },
+              product_data: product,
+            },
+          },
+          // The odd cents, once, with the first payment (a one-time line goes on the first invoice only).
+          ...(plan.first > plan.each
+            ? [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: STRIPE_CURRENCY,
+                    unit_amount: plan.first - plan.each,
+                    product_data: { name: `${what.name}: the odd cents, with the first payment` },
+                  },
+                },
+              ]
+            : []),
+        ],
+        customer_email: what.email,
+        client_reference_id: what.clientReferenceId,
+        metadata: what.metadata,
+        subscription_data: { metadata: { ...what.metadata, instalments: String(plan.count) } },
+        success_url: `${what.returnTo}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${what.returnTo}?payment=cancelled`,
+      }
+    : {
+        mode: 'payment',
+        line_items: [
+          { quantity: 1, price_data: { currency: STRIPE_CURRENCY, unit_amount: what.amount, product_data: product } },
+        ],
+        customer_email: what.email,
+        client_reference_id: what.clientReferenceId,
+        metadata: what.metadata,
+        payment_intent_data: { metadata: what.metadata },
+        // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
+        success_url: `${what.returnTo}?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${what.returnTo}?payment=cancelled`,
+      }
+  const session = await stripe.checkout.sessions.create(params, { idempotencyKey: what.idempotencyKey })
+  if (!session.url) throw new Error(`Stripe gave Checkout Session ${session.id} no address to pay at.`)
+  return { status: 'new', session, url: session.url }
+}
+
+/**
+ * Ends a subscription of instalments after the period just paid (its last payment): no invoice follows. Asked
+ * again (a later delivery of the last payment) it sets the same again.
+ */
+export async function endInstalments(settings: StripeSettings, subscription: string): Promise<void> {
+  const stripe = await stripeClient(settings)
+  await stripe.subscriptions.update(
+    subscription,
+    { cancel_at_period_end: true },
+    { idempotencyKey: `instalments-end:${subscription}` },
+  )
+}

@@ -44,6 +44,7 @@ const SECOND_STREAM = [
   'time-zones',
   'stripe',
   'workshop-seats',
+  'instalments',
 ].map((name) => `tests/e2e/${name}.e2e.ts`)
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))

@@ -1,7 +1,8 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
-import { askForTheCode, signAndAnswer } from '../support/checkout'
+import { aPlanOnSale, askForTheCode, buyPlanInBrowser, signAndAnswer } from '../support/checkout'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
 import { DATABASES, sitesOfThisFile } from '../support/own-sites'
@@ -28,6 +29,13 @@ const own = sitesOfThisFile('stripe', standIn.env)
 describe.each(DATABASES)('buying the Starter Session by card, on %s', (database) => {
   const site = own.siteOn(database)
   const newPage = desktopPages(own.browser)
+
+  /** A page of the coach logged in to /admin. */
+  const coachInAdmin = async (): Promise<Page> => {
+    const coach = await newPage()
+    await logInToAdminAsCoach(coach, site.url)
+    return coach
+  }
 
   it('buy, pay on Stripe’s page, the client’s page; a refund recorded; forged webhooks refused', async () => {
     const address = `ada.card.${database.toLowerCase()}.${Date.now()}@example.com`
@@ -134,8 +142,7 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
         })
       ).json()) as { docs: { id: number }[] }
     ).docs
-    const coach = await newPage()
-    await logInToAdminAsCoach(coach, site.url)
+    const coach = await coachInAdmin()
     await coach.goto(`${site.url}/admin/collections/purchases/${purchase!.id}`)
     await coach.locator('#refund-heading').waitFor()
     expect(await coach.locator('#refund-state').innerText()).toBe('Paid $150, refunded $50. 1 credit left to book.')
@@ -199,5 +206,87 @@ describe.each(DATABASES)('buying the Starter Session by card, on %s', (database)
     expect((await post(forged.body)).status).toBe(400)
     expect((await entries()).map(([type]) => type)).toEqual(['purchase-opened', 'refund', 'refund'])
     expect((await fetch(webhook)).status).toBe(405)
+  }, 300_000)
+
+  /**
+   * A package paid in instalments by card (decision 071): the 3-Month Program in 3 monthly payments of $400.
+   * The card says the plan, step 5 the schedule; Stripe's page takes the first $400 on a subscription; back on
+   * the site the payment has arrived; the client's page counts the payments; the next month's invoice.paid
+   * (signed, over HTTP, twice) is recorded once; the coach's purchase shows 2 of 3. Axe on each.
+   */
+  it('a package paid in 3 monthly payments by card: the plan shown, the first paid on Stripe, the second by its invoice', async () => {
+    const { token } = await logInAsCoach(site.url)
+    const auth = { authorization: `JWT ${token}` }
+    await aPlanOnSale(site.url, token)
+    const address = `bo.plan.${database.toLowerCase()}.${Date.now()}@example.com`
+    const page = await newPage()
+    const checkoutUrl = await buyPlanInBrowser(page, site.url, {
+      address,
+      codeOf: async () =>
+        /Your code to buy the 3-Month Program: (\d{6})/.exec(
+          (await mailTo(site, address, 'Your code: ')).text ?? '',
+        )![1]!,
+    })
+
+    // Step 5 (no questions on this package): the plan and its schedule, the first payment by card.
+    await page.getByRole('heading', { name: 'Pay in 3 monthly payments of $400 by card' }).waitFor()
+    expect(await page.locator('ul.instalments').innerText()).toBe(
+      'Payment 1 of 3: $400, now\nPayment 2 of 3: $400, 1 month after the first\nPayment 3 of 3: $400, 2 months after the first',
+    )
+    await expectNoSeriousA11yViolations(page, 'step 5: a plan by card')
+    await page.getByRole('link', { name: 'Pay $400 with Stripe' }).click()
+    await page.waitForURL(new RegExp(`^${standIn.url}/c/pay/cs_test_\\w+$`))
+    const sessionId = /(cs_test_\w+)$/.exec(page.url())![1]!
+    expect(standIn.sessions.get(sessionId)).toMatchObject({ mode: 'subscription', amount_total: 40000 })
+    await page.getByRole('button', { name: 'Pay $400.00' }).click()
+    await page.waitForURL(`${checkoutUrl}?session_id=${sessionId}`)
+    expect(await page.locator('.form-notice').innerText()).toBe(
+      'Your payment has arrived. The link to your page, where you book your sessions, is in your inbox.',
+    )
+    // Both of Stripe's events (the session's and the first invoice's) reached the site beside the return.
+    const mine = standIn.deliveries.filter(
+      (d) => d.event.data.object.id === sessionId || String(d.event.type) === 'invoice.paid',
+    )
+    expect(await Promise.all(mine.map((d) => d.status))).toEqual(mine.map(() => 200))
+
+    const ready = await mailTo(site, address, 'Your sessions are ready: 3-Month Program')
+    expect(ready.text).toContain('Your first payment of $400 for the 3-Month Program')
+    const client = await newPage()
+    await client.goto(`${site.url}${/\/client\/[\w-]{43}/.exec(ready.text ?? '')![0]}`)
+    expect(await client.locator('.credit-counts').innerText()).toMatch(/^Credits bought\s+6\s+Used\s+0\s+Left\s+6\s*$/)
+    expect(await client.locator('.client-purchase').innerText()).toContain(
+      '$400 of $1200 by card: 1 of 3 monthly payments received',
+    )
+    await expectNoSeriousA11yViolations(client, 'the client’s page, a plan 1 of 3 paid')
+
+    // The next month: Stripe's invoice.paid, signed, over HTTP, twice: one payment.
+    const second = standIn.signed(standIn.invoicePaid(sessionId, 2))
+    const post = () =>
+      fetch(`${site.url}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': second.signature },
+        body: second.body,
+      }).then((r) => r.status)
+    expect([await post(), await post()]).toEqual([200, 200])
+    await client.reload()
+    expect(await client.locator('.client-purchase').innerText()).toContain(
+      '$800 of $1200 by card: 2 of 3 monthly payments received',
+    )
+
+    // The coach's purchase: 2 of 3 in, the third due, nothing to press (Stripe takes it).
+    const [purchase] = (
+      (await (
+        await fetch(`${site.url}/cms-api/purchases?where[email][equals]=${encodeURIComponent(address)}&depth=0`, {
+          headers: auth,
+        })
+      ).json()) as { docs: { id: number }[] }
+    ).docs
+    const coach = await coachInAdmin()
+    await coach.goto(`${site.url}/admin/collections/purchases/${purchase!.id}`)
+    await expect
+      .poll(() => coach.locator('#purchase-paid-state').innerText())
+      .toBe('Monthly payments received: 2 of 3. The credits are open.')
+    expect(await coach.locator('#purchase-next-instalment').innerText()).toMatch(/^Payment 3 of 3, \$400, is due on /)
+    await expectNoSeriousA11yViolations(coach, 'a plan’s purchase in the admin', '.mark-paid')
   }, 300_000)
 })

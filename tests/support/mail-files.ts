@@ -21,7 +21,7 @@ export async function mailsWritten(dataDir: string): Promise<Email[]> {
 export const mailsWrittenTo = async (address: string, dataDir: string = SEEDED_DATA_DIR): Promise<Email[]> =>
   (await mailsWritten(dataDir)).filter((m) => m.to?.[0]?.address === address)
 
-/** The one mail to `address` whose subject starts with `subject`, once the site has written it. */
+/** The one mail to `address` whose subject starts with `subject`, once `site` has written it (30 s at most). */
 export async function mailTo(site: RunningSite, address: string, subject: string): Promise<Email> {
   const matching = async () =>
     (await mailsWritten(site.dataDir)).filter((m) => m.to?.[0]?.address === address && m.subject?.startsWith(subject))

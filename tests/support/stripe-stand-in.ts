@@ -24,6 +24,12 @@ import { startedLater } from './started-later'
  *                                         payment's charge as Stripe does (400 for more than it has left; an
  *                                         idempotency key again: the same refund), and sends the signed
  *                                         `charge.refunded` to the site that made the session (`sendsWebhooks`)
+ *   POST /v1/subscriptions/<id>           subscriptions.update (cancel_at_period_end): how the site ends a plan of
+ *                                         instalments after its last payment (decision 071)
+ * In `mode: 'subscription'` (a package paid in instalments) a completed session has a subscription and its first
+ * invoice, paid (the session's `invoice`); `invoicePaid` and `invoiceFailed` make the later ones as Stripe would
+ * each month, and answer `invoice.paid` / `invoice.payment_failed`; the hosted page's Pay sends both
+ * `checkout.session.completed` and the first `invoice.paid`.
  * A parameter the stand-in does not know is refused as Stripe refuses one (400, invalid_request_error), so a
  * call the site starts making without the stand-in learning it fails the tests.
  *
@@ -36,7 +42,11 @@ import { startedLater } from './started-later'
  * then delivers as it likes (twice, late, out of order, beside the return page) with `webhookRequest`.
  */
 
-export type StandInEvent = Stripe.CheckoutSessionCompletedEvent | Stripe.ChargeRefundedEvent
+export type StandInEvent =
+  | Stripe.CheckoutSessionCompletedEvent
+  | Stripe.ChargeRefundedEvent
+  | Stripe.InvoicePaidEvent
+  | Stripe.InvoicePaymentFailedEvent
 
 export type StripeStandIn = {
   /** The stand-in's own address, e.g. http://127.0.0.1:43210. */
@@ -66,6 +76,17 @@ export type StripeStandIn = {
   deliveries: { event: StandInEvent; status: Promise<number> }[]
   /** Completes a session as the hosted page's Pay does (paid, a PaymentIntent and a charge), without sending anything. */
   complete: (sessionId: string, at?: Date) => Stripe.CheckoutSessionCompletedEvent
+  /** The subscriptions made by completed sessions in `mode: 'subscription'`, by id, as the stand-in holds them now. */
+  subscriptions: Map<string, Stripe.Subscription>
+  /** Every subscriptions.update request: the subscription, its parameters and its idempotency key. */
+  subscriptionsUpdated: { id: string; params: Stripe.SubscriptionUpdateParams; idempotencyKey: string | null }[]
+  /**
+   * The n-th invoice (1 is the session's own) of a completed subscription session, paid: made as Stripe makes
+   * each month's (the recurring price only) when it does not exist yet. Answers `invoice.paid`.
+   */
+  invoicePaid: (sessionId: string, n: number, at?: Date) => Stripe.InvoicePaidEvent
+  /** The n-th invoice of a completed subscription session, its payment failed (still open). Answers `invoice.payment_failed`. */
+  invoiceFailed: (sessionId: string, n: number, at?: Date) => Stripe.InvoicePaymentFailedEvent
   /** Refunds `amount` of a completed session's charge (a new refund each call); answers `charge.refunded`. */
   refund: (
     sessionId: string,
@@ -141,19 +162,41 @@ function sessionCreateParams(form: Record<string, unknown>): Stripe.Checkout.Ses
     'client_reference_id',
     'metadata',
     'payment_intent_data',
+    'subscription_data',
     'success_url',
     'cancel_url',
   ])
   if (!Array.isArray(top.line_items)) throw new Refusal(400, 'Missing required param: line_items.', 'line_items')
   const lineItems = top.line_items.map((raw, i): Stripe.Checkout.SessionCreateParams.LineItem => {
     const item = only(`line_items[${i}]`, raw, ['quantity', 'price_data'])
-    const price = only(`line_items[${i}][price_data]`, item.price_data, ['currency', 'unit_amount', 'product_data'])
+    const price = only(`line_items[${i}][price_data]`, item.price_data, [
+      'currency',
+      'unit_amount',
+      'product_data',
+      'recurring',
+    ])
     const product = only(`line_items[${i}][price_data][product_data]`, price.product_data, ['name', 'description'])
+    const recurring = only(`line_items[${i}][price_data][recurring]`, price.recurring, ['interval', 'interval_count'])
+    if (price.recurring !== undefined && top.mode !== 'subscription') {
+      throw new Refusal(400, 'You must use `mode=subscription` with recurring prices.', 'line_items')
+    }
     return {
       quantity: integer('quantity', item.quantity),
       price_data: {
         currency: text(price.currency) ?? '',
         unit_amount: integer('unit_amount', price.unit_amount),
+        ...(price.recurring
+          ? {
+              recurring: {
+                interval: text(
+                  recurring.interval,
+                ) as Stripe.Checkout.SessionCreateParams.LineItem.PriceData.Recurring.Interval,
+                ...(recurring.interval_count
+                  ? { interval_count: integer('interval_count', recurring.interval_count) }
+                  : {}),
+              },
+            }
+          : {}),
         product_data: {
           name: text(product.name) ?? '',
           ...(product.description ? { description: text(product.description) } : {}),
@@ -162,6 +205,13 @@ function sessionCreateParams(form: Record<string, unknown>): Stripe.Checkout.Ses
     }
   })
   const intent = only('payment_intent_data', top.payment_intent_data, ['metadata'])
+  const subscription = only('subscription_data', top.subscription_data, ['metadata'])
+  if (top.mode === 'subscription' && top.payment_intent_data !== undefined) {
+    throw new Refusal(400, 'You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data')
+  }
+  if (top.mode === 'subscription' && !lineItems.some((item) => item.price_data?.recurring)) {
+    throw new Refusal(400, 'You must provide at least one recurring price in `subscription` mode.', 'line_items')
+  }
   return {
     mode: text(top.mode) as Stripe.Checkout.SessionCreateParams.Mode,
     line_items: lineItems,
@@ -169,6 +219,7 @@ function sessionCreateParams(form: Record<string, unknown>): Stripe.Checkout.Ses
     ...(top.client_reference_id ? { client_reference_id: text(top.client_reference_id) } : {}),
     ...(top.metadata ? { metadata: metadata(top.metadata) } : {}),
     ...(intent.metadata ? { payment_intent_data: { metadata: metadata(intent.metadata) } } : {}),
+    ...(subscription.metadata ? { subscription_data: { metadata: metadata(subscription.metadata) } } : {}),
     ...(top.success_url ? { success_url: text(top.success_url) } : {}),
     ...(top.cancel_url ? { cancel_url: text(top.cancel_url) } : {}),
   }
@@ -320,6 +371,162 @@ function newRefund(
   }
 }
 
+/** A subscription as a completed session in `mode: 'subscription'` makes it, with its metadata and first invoice. */
+function newSubscription(
+  session: Stripe.Checkout.Session,
+  metadata: Record<string, string>,
+  at: Date,
+): Stripe.Subscription {
+  return {
+    id: `sub_test_${rand()}`,
+    object: 'subscription',
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    billing_cycle_anchor: seconds(at),
+    billing_cycle_anchor_config: null,
+    billing_mode: { flexible: null, type: 'classic' },
+    billing_schedules: [],
+    billing_thresholds: null,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    cancellation_details: null,
+    collection_method: 'charge_automatically',
+    created: seconds(at),
+    currency: session.currency ?? 'usd',
+    customer: `cus_test_${rand()}`,
+    customer_account: null,
+    days_until_due: null,
+    default_payment_method: `pm_test_${rand()}`,
+    default_source: null,
+    description: null,
+    discounts: [],
+    ended_at: null,
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: 'self' },
+    },
+    items: list([], '/v1/subscription_items'),
+    latest_invoice: null,
+    livemode: false,
+    managed_payments: null,
+    metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: null,
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: seconds(at),
+    status: 'active',
+    test_clock: null,
+    transfer_data: null,
+    trial_end: null,
+    trial_settings: null,
+    trial_start: null,
+  }
+}
+
+/** An invoice of a subscription: paid (`amount` taken) or open with its payment failed. */
+function newInvoice(
+  subscription: Stripe.Subscription,
+  {
+    amount,
+    paid,
+    at,
+    email,
+    reason,
+  }: { amount: number; paid: boolean; at: Date; email: string | null; reason: Stripe.Invoice.BillingReason },
+): Stripe.Invoice {
+  return {
+    id: `in_test_${rand()}`,
+    object: 'invoice',
+    account_country: 'US',
+    account_name: 'Coach Site',
+    account_tax_ids: null,
+    amount_due: amount,
+    amount_overpaid: 0,
+    amount_paid: paid ? amount : 0,
+    amount_remaining: paid ? 0 : amount,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 1,
+    attempted: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: reason,
+    collection_method: 'charge_automatically',
+    created: seconds(at),
+    currency: subscription.currency,
+    custom_fields: null,
+    customer: subscription.customer,
+    customer_account: null,
+    customer_address: null,
+    customer_email: email,
+    customer_name: null,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: seconds(at),
+    ending_balance: 0,
+    footer: null,
+    from_invoice: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: list([], '/v1/invoices/lines'),
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: paid ? null : seconds(at) + 3 * 24 * 60 * 60,
+    number: null,
+    on_behalf_of: null,
+    parent: {
+      quote_details: null,
+      subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+      type: 'subscription_details',
+    },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: seconds(at),
+    period_start: seconds(at),
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: paid ? 'paid' : 'open',
+    status_transitions: {
+      finalized_at: seconds(at),
+      marked_uncollectible_at: null,
+      paid_at: paid ? seconds(at) : null,
+      voided_at: null,
+    },
+    subtotal: amount,
+    subtotal_excluding_tax: amount,
+    test_clock: null,
+    total: amount,
+    total_discount_amounts: [],
+    total_excluding_tax: amount,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: seconds(at),
+  }
+}
+
 const eventBase = (at: Date) => ({
   id: `evt_test_${rand(20)}`,
   object: 'event' as const,
@@ -389,6 +596,50 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const deliveries: StripeStandIn['deliveries'] = []
   const refundsCreated: StripeStandIn['refundsCreated'] = []
   const refundsByKey = new Map<string, { params: Stripe.RefundCreateParams; refund: Stripe.Refund }>()
+  // Subscription mode: each session's recurring amount and subscription metadata (from its create request),
+  // the subscriptions made and their invoices, in order.
+  const plans = new Map<string, { monthly: number; metadata: Record<string, string> }>()
+  const subscriptions = new Map<string, Stripe.Subscription>()
+  const invoices = new Map<string, Stripe.Invoice[]>()
+  const subscriptionsUpdated: StripeStandIn['subscriptionsUpdated'] = []
+
+  const subscriptionOf = (sessionId: string): Stripe.Subscription => {
+    const subscription = subscriptions.get(String(sessions.get(sessionId)?.subscription))
+    if (!subscription) throw new Error(`Session ${sessionId} has no subscription: complete it first.`)
+    return subscription
+  }
+  /** The n-th invoice of a session's subscription; a later one is made as Stripe makes each month's. */
+  const invoiceOf = (sessionId: string, n: number, at: Date, paid: boolean): Stripe.Invoice => {
+    const subscription = subscriptionOf(sessionId)
+    const made = invoices.get(subscription.id)!
+    if (n > made.length + 1)
+      throw new Error(`Invoice ${n} of ${subscription.id} comes after invoice ${made.length + 1}.`)
+    if (n === made.length + 1) {
+      const session = sessions.get(sessionId)!
+      made.push(
+        newInvoice(subscription, {
+          amount: plans.get(sessionId)!.monthly,
+          paid,
+          at,
+          email: session.customer_email,
+          reason: 'subscription_cycle',
+        }),
+      )
+      subscription.latest_invoice = made.at(-1)!.id
+    }
+    const invoice = made[n - 1]!
+    if (paid && invoice.status !== 'paid') {
+      Object.assign(invoice, {
+        status: 'paid',
+        amount_paid: invoice.amount_due,
+        amount_remaining: 0,
+        attempt_count: invoice.attempt_count + 1,
+        next_payment_attempt: null,
+        status_transitions: { ...invoice.status_transitions, paid_at: seconds(at) },
+      } satisfies Partial<Stripe.Invoice>)
+    }
+    return invoice
+  }
 
   const chargeOf = (sessionId: string): Stripe.Charge => {
     const session = sessions.get(sessionId)
@@ -411,9 +662,41 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     refunds,
     sendsWebhooks: true,
     failing: false,
+    subscriptions,
+    subscriptionsUpdated,
+    invoicePaid(sessionId, n, at = new Date()) {
+      const invoice = invoiceOf(sessionId, n, at, true)
+      return { ...eventBase(at), type: 'invoice.paid', data: { object: structuredClone(invoice) } }
+    },
+    invoiceFailed(sessionId, n, at = new Date()) {
+      const invoice = invoiceOf(sessionId, n, at, false)
+      return { ...eventBase(at), type: 'invoice.payment_failed', data: { object: structuredClone(invoice) } }
+    },
     complete(sessionId, at = new Date()) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session ${sessionId}`)
+      if (session.status === 'open' && session.mode === 'subscription') {
+        // The subscription starts, its first invoice (the recurring price and any one-time lines) paid.
+        const subscription = newSubscription(session, plans.get(sessionId)!.metadata, at)
+        const first = newInvoice(subscription, {
+          amount: session.amount_total ?? 0,
+          paid: true,
+          at,
+          email: session.customer_email,
+          reason: 'subscription_create',
+        })
+        subscription.latest_invoice = first.id
+        subscriptions.set(subscription.id, subscription)
+        invoices.set(subscription.id, [first])
+        Object.assign(session, {
+          status: 'complete',
+          payment_status: 'paid',
+          subscription: subscription.id,
+          invoice: first.id,
+          customer: subscription.customer,
+          url: null,
+        } satisfies Partial<Stripe.Checkout.Session>)
+      }
       if (session.status === 'open') {
         const paymentIntent = `pi_test_${rand()}`
         Object.assign(session, {
@@ -520,6 +803,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       const session = newSession(params, standIn.url, new Date())
       sessions.set(session.id, session)
+      const monthly = params.line_items?.find((item) => item.price_data?.recurring)?.price_data?.unit_amount
+      if (monthly !== undefined) {
+        plans.set(session.id, {
+          monthly,
+          metadata: (params.subscription_data?.metadata ?? {}) as Record<string, string>,
+        })
+      }
       titles.set(session.id, params.line_items?.[0]?.price_data?.product_data?.name ?? 'your purchase')
       if (key) byIdempotencyKey.set(key, { params, session: structuredClone(session) })
       return json(res, 200, session)
@@ -566,6 +856,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       deliver(event, session)
       return json(res, 200, refund)
     }
+    const subscription = /^\/v1\/subscriptions\/(\w+)$/.exec(url.pathname)
+    if (req.method === 'POST' && subscription) {
+      const key = [req.headers['idempotency-key'] ?? []].flat()[0] ?? null
+      const form = only('', readForm(body), ['cancel_at_period_end'])
+      if (form.cancel_at_period_end !== 'true' && form.cancel_at_period_end !== 'false') {
+        throw new Refusal(400, 'Invalid boolean: cancel_at_period_end', 'cancel_at_period_end')
+      }
+      const params: Stripe.SubscriptionUpdateParams = { cancel_at_period_end: form.cancel_at_period_end === 'true' }
+      subscriptionsUpdated.push({ id: subscription[1]!, params, idempotencyKey: key })
+      const found = subscriptions.get(subscription[1]!)
+      if (!found) return stripeError(res, 404, `No such subscription: '${subscription[1]}'`, 'id')
+      found.cancel_at_period_end = params.cancel_at_period_end!
+      return json(res, 200, found)
+    }
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
       const charge = url.searchParams.get('charge') ?? ''
       return json(res, 200, list(refunds.get(charge) ?? [], '/v1/refunds'))
@@ -587,6 +891,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const event = standIn.complete(id)
     // Sent, not awaited: the buyer's return and the webhook reach the site at the same time.
     deliver(event, session)
+    // A subscription's first invoice is paid with the session: Stripe sends its event too.
+    if (session.mode === 'subscription') deliver(standIn.invoicePaid(id, 1), session)
     res.writeHead(303, { location: (session.success_url ?? '/').replace('{CHECKOUT_SESSION_ID}', id) })
     res.end()
   }

@@ -36,6 +36,9 @@ export const PLACEHOLDERS = {
   paymentDetails: 'your bank details (Settings → Payment details) and the reference, one per line',
   clientLink: "the private link to the client's page, where they book, move and cancel sessions",
   sessionsReady: '"Your session is ready to book", or "Your 5 sessions are ready to book"',
+  plan: 'the monthly plan, e.g. "3 monthly payments of $400" (the first takes the odd cents)',
+  firstAmount: 'the first monthly payment, e.g. $400.00',
+  schedule: 'the plan\'s payments one per line, e.g. "Payment 2 of 3: $400.00, 1 month after the first"',
   session: 'the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"',
   noticeHours: 'the hours of notice to move or cancel a session (your session rules)',
   credit: 'what becomes of its credit: back with them, or used when cancelled late',
@@ -401,6 +404,21 @@ export const MAIL_TEXTS = {
       'Your sessions open as soon as the payment arrives; you then get a mail with the link to your page.',
     ),
   },
+  packageInstalmentDetails: {
+    label: 'Package in monthly payments: how to pay by bank transfer',
+    sentWhen:
+      'To a buyer of a package paid in monthly payments, at the payment step when Stripe is not set up: the plan, your bank details and the schedule.',
+    placeholders: [...PURCHASE, 'plan', 'firstAmount', 'reference', 'paymentDetails', 'schedule'],
+    required: ['paymentDetails'],
+    subjectPlaceholders: PACKAGE_SUBJECT,
+    subject: 'How to pay for the {package} | {siteName}',
+    body: text(
+      'Thank you. You pay for the {package} in {plan}, by bank transfer. Please send the first, {firstAmount}, now:',
+      '{paymentDetails}',
+      '{schedule}',
+      'Your sessions open as soon as the first payment arrives; you then get a mail with the link to your page.',
+    ),
+  },
   packagePaid: {
     label: 'Package: payment received, sessions ready',
     sentWhen: 'To the client when the payment arrives (by card, or when you press "Mark payment received").',
@@ -410,6 +428,20 @@ export const MAIL_TEXTS = {
     subject: 'Your sessions are ready: {package} | {siteName}',
     body: text(
       'Your payment of {amount} for the {package} (reference {reference}) has arrived. Thank you!',
+      ['{sessionsReady} on your page:', '{clientLink}'],
+      KEEP_THIS_MAIL,
+    ),
+  },
+  packageFirstInstalmentPaid: {
+    label: 'Package in monthly payments: first payment received, sessions ready',
+    sentWhen:
+      'To the client when the first monthly payment arrives (by card, or when you mark payment 1 received). Later payments are counted on their page.',
+    placeholders: [...PURCHASE, 'plan', 'firstAmount', 'reference', 'sessionsReady', 'clientLink'],
+    required: ['clientLink'],
+    subjectPlaceholders: PACKAGE_SUBJECT,
+    subject: 'Your sessions are ready: {package} | {siteName}',
+    body: text(
+      'Your first payment of {firstAmount} for the {package} (reference {reference}, {plan}) has arrived. Thank you!',
       ['{sessionsReady} on your page:', '{clientLink}'],
       KEEP_THIS_MAIL,
     ),

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 
-import { formatCents } from '@/domain/packages'
+import { formatCents, instalmentAmounts, instalmentPlanText, instalmentSchedule } from '@/domain/packages'
 import { payloadClient } from '@/platform/payload'
 import { currentAgreement, packageOnSale } from './catalogue'
 import { paymentRows, purchaseByToken } from './checkout'
@@ -31,6 +31,17 @@ function Shell({ heading, children }: { heading: string; children: React.ReactNo
   )
 }
 
+/** A plan's payments, one per line ("Payment 2 of 3: $400, 1 month after the first"). */
+function InstalmentList({ amount, count }: { amount: number; count: number }) {
+  return (
+    <ul className="instalments">
+      {instalmentSchedule(amount, count).map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  )
+}
+
 function NotForSale() {
   return (
     <Shell heading="This package is not on sale">
@@ -54,6 +65,12 @@ export async function BuyPage({ packageId }: { packageId: string }) {
       <dl className="call-details">
         <dt>Price</dt>
         <dd>{formatCents(sale.amount)}</dd>
+        {sale.instalments && (
+          <>
+            <dt>Payment</dt>
+            <dd>In {instalmentPlanText(sale.amount, sale.instalments)}</dd>
+          </>
+        )}
         <dt>What you get</dt>
         <dd>{sessionsText(sale.sessions, sale.sessionMinutes)}</dd>
         <dt>Valid for</dt>
@@ -220,14 +237,28 @@ export async function CheckoutPage({
             Thank you! Your purchase is saved and awaiting payment.
           </p>
         )}
-        <h2 id="pay-heading">Pay {formatCents(purchase.amount)} by card</h2>
-        <p>
-          You pay on Stripe&rsquo;s secure page: your card details never reach this site. Stripe then brings you back
-          here, and your sessions open as soon as the payment arrives.
-        </p>
+        {purchase.instalments ? (
+          <>
+            <h2 id="pay-heading">Pay in {instalmentPlanText(purchase.amount, purchase.instalments)} by card</h2>
+            <p>
+              You pay the first, {formatCents(instalmentAmounts(purchase.amount, purchase.instalments)[0]!)}, now on
+              Stripe&rsquo;s secure page: your card details never reach this site. Stripe takes the others from the same
+              card, one each month, and then stops. Your sessions open as soon as the first payment arrives.
+            </p>
+            <InstalmentList amount={purchase.amount} count={purchase.instalments} />
+          </>
+        ) : (
+          <>
+            <h2 id="pay-heading">Pay {formatCents(purchase.amount)} by card</h2>
+            <p>
+              You pay on Stripe&rsquo;s secure page: your card details never reach this site. Stripe then brings you
+              back here, and your sessions open as soon as the payment arrives.
+            </p>
+          </>
+        )}
         <p>
           <a className="button button--primary" href={`/coaching/checkout/${encodeURIComponent(token)}/pay`}>
-            Pay {formatCents(purchase.amount)} with Stripe
+            Pay {formatCents(instalmentAmounts(purchase.amount, purchase.instalments ?? 1)[0]!)} with Stripe
           </a>
         </p>
       </Shell>
@@ -240,7 +271,18 @@ export async function CheckoutPage({
       <p className="form-notice" role="status">
         Thank you! Your purchase is saved and awaiting payment. The details are also in your inbox.
       </p>
-      <h2 id="pay-heading">Pay {formatCents(purchase.amount)} by bank transfer</h2>
+      {purchase.instalments ? (
+        <>
+          <h2 id="pay-heading">Pay in {instalmentPlanText(purchase.amount, purchase.instalments)} by bank transfer</h2>
+          <p>
+            Please send the first payment, {formatCents(instalmentAmounts(purchase.amount, purchase.instalments)[0]!)},
+            now, and each of the others a month after the one before, with the same reference.
+          </p>
+          <InstalmentList amount={purchase.amount} count={purchase.instalments} />
+        </>
+      ) : (
+        <h2 id="pay-heading">Pay {formatCents(purchase.amount)} by bank transfer</h2>
+      )}
       <dl className="call-details payment-details">
         {paymentRows(details, purchase.reference ?? '').map(([label, value]) => (
           <div key={label}>
@@ -250,7 +292,10 @@ export async function CheckoutPage({
         ))}
       </dl>
       {details.referenceHint && <p>{details.referenceHint}</p>}
-      <p>Your sessions open as soon as the payment arrives; you then get a mail with the link to your page.</p>
+      <p>
+        Your sessions open as soon as the {purchase.instalments ? 'first ' : ''}payment arrives; you then get a mail
+        with the link to your page.
+      </p>
     </Shell>
   )
 }

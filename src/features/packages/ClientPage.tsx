@@ -10,6 +10,7 @@ import { mailSettings } from '@/platform/mail/settings'
 import { payloadClient } from '@/platform/payload'
 import { ClientLinkForm } from './ClientLinkForm'
 import { creditBalance } from './ledger'
+import { instalmentsPaid } from './paid'
 import { BookSessionForm, CancelSessionForm, MoveSessionForm } from './SessionForms'
 import { clientByToken, nextPurchase, sessionDone, sessionProblems, sessionSlots, sessionsOf } from './sessions'
 import { readCreditRules } from './SessionRules'
@@ -51,6 +52,9 @@ export async function ClientPage({ token, done, problem }: { token: string; done
     await sessionsOf(payload, email),
     await mailSettings(payload),
   ]
+  // Purchases paid in instalments (decision 071): how many of their monthly payments are in.
+  const instalmentsIn = new Map<number, number>()
+  for (const p of purchases) if (p.instalments) instalmentsIn.set(p.id, await instalmentsPaid(payload, p))
   const zone = availability.timeZone
   const names = { coach: settings.brand.name, visitor: client.name }
   // The number they gave last, to start the booking form with when the coach calls.
@@ -198,10 +202,19 @@ export async function ClientPage({ token, done, problem }: { token: string; done
                 <dt>Reference</dt>
                 <dd>{p.reference}</dd>
                 <dt>Paid</dt>
-                <dd>
-                  {formatCents(p.amount)} {p.paymentMethod === 'stripe' ? 'by card' : 'by bank transfer'}, received{' '}
-                  {p.paidAt ? formatSlot(new Date(p.paidAt), zone) : ''}
-                </dd>
+                {p.instalments ? (
+                  <dd>
+                    {formatCents(own?.paid ?? 0)} of {formatCents(p.amount)}{' '}
+                    {p.paymentMethod === 'stripe' ? 'by card' : 'by bank transfer'}: {instalmentsIn.get(p.id) ?? 0} of{' '}
+                    {p.instalments} monthly payments received, the first on{' '}
+                    {p.paidAt ? formatSlot(new Date(p.paidAt), zone) : ''}
+                  </dd>
+                ) : (
+                  <dd>
+                    {formatCents(p.amount)} {p.paymentMethod === 'stripe' ? 'by card' : 'by bank transfer'}, received{' '}
+                    {p.paidAt ? formatSlot(new Date(p.paidAt), zone) : ''}
+                  </dd>
+                )}
                 <dt>Sessions</dt>
                 <dd>
                   {n(p.sessions, 'session', 'sessions')} of {p.sessionMinutes} minutes

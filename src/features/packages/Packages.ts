@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { INTAKE_KINDS } from '@/domain/packages'
+import { INSTALMENTS_MAX, INSTALMENTS_MIN, INTAKE_KINDS } from '@/domain/packages'
 import { authenticated } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 
@@ -17,7 +17,7 @@ export const Packages: CollectionConfig = {
     group: 'Packages',
     defaultColumns: ['card', 'onSale', 'sessions', 'sessionMinutes', 'validityDays'],
     description:
-      'Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full for now; instalments come later.',
+      'Sell a pricing card of Pages → Coaching. Its name and price come from the card; while "On sale" is ticked the card shows a Buy button. Paid in full, or in monthly instalments: the credits open with the first payment.',
   },
   access: { read: authenticated, create: authenticated, update: authenticated, delete: authenticated },
   // The coaching page's Buy buttons follow at once.
@@ -55,6 +55,38 @@ export const Packages: CollectionConfig = {
           max: 3650,
           defaultValue: 90,
           admin: { description: 'From the day the payment arrives.' },
+        },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'payment',
+          type: 'select',
+          defaultValue: 'full',
+          options: [
+            { value: 'full', label: 'In full' },
+            { value: 'instalments', label: 'In instalments' },
+          ],
+          admin: { description: 'In instalments: the price split into monthly payments (decision 071).' },
+        },
+        {
+          name: 'instalments',
+          label: 'Number of monthly payments',
+          type: 'number',
+          min: INSTALMENTS_MIN,
+          max: INSTALMENTS_MAX,
+          defaultValue: 3,
+          admin: {
+            condition: (data) => data?.payment === 'instalments',
+            description: `From ${INSTALMENTS_MIN} to ${INSTALMENTS_MAX}. Equal payments; the first takes the odd cents.`,
+          },
+          validate: (value: null | number | undefined, { siblingData }: { siblingData: { payment?: string } }) =>
+            siblingData.payment !== 'instalments' ||
+            (Number.isInteger(value) && value! >= INSTALMENTS_MIN && value! <= INSTALMENTS_MAX)
+              ? true
+              : `Choose from ${INSTALMENTS_MIN} to ${INSTALMENTS_MAX} monthly payments.`,
         },
       ],
     },

@@ -3,7 +3,7 @@ import { Forbidden, type CollectionBeforeChangeHook, type CollectionConfig } fro
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { personEmailField } from '@/features/people/person-email-field'
 import { admins } from '@/platform/access'
-import { markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
+import { instalmentsEndpoint, markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
 
 /** Where a purchase stands, in the order a buyer goes through checkout. */
 export const PURCHASE_STATUSES = [
@@ -60,7 +60,7 @@ export const Purchases: CollectionConfig = {
   },
   access: { read: admins, create: () => false, update: () => false, delete: () => false },
   hooks: { beforeChange: [evidenceNeverChanges] },
-  endpoints: [markPaidEndpoint, refundStateEndpoint, refundEndpoint],
+  endpoints: [markPaidEndpoint, instalmentsEndpoint, refundStateEndpoint, refundEndpoint],
   fields: [
     {
       name: 'markPaid',
@@ -88,6 +88,13 @@ export const Purchases: CollectionConfig = {
     { name: 'sessions', type: 'number', required: true, admin: readOnly },
     { name: 'sessionMinutes', label: 'Session length (minutes)', type: 'number', required: true, admin: readOnly },
     { name: 'validityDays', label: 'Credits valid for (days)', type: 'number', required: true, admin: readOnly },
+    // Paid in this many monthly instalments (decision 071); empty: in full.
+    {
+      name: 'instalments',
+      label: 'Monthly payments',
+      type: 'number',
+      admin: { ...readOnly, description: 'Empty when paid in full.' },
+    },
     {
       name: 'paymentMethod',
       label: 'Payment',
@@ -102,6 +109,10 @@ export const Purchases: CollectionConfig = {
     // PaymentIntent its refunds name).
     { name: 'stripeSession', label: 'Stripe Checkout Session', type: 'text', index: true, admin: readOnly },
     { name: 'stripePaymentIntent', label: 'Stripe payment', type: 'text', index: true, admin: readOnly },
+    // Instalments by card (decision 071): the subscription whose invoices are the instalments, and the latest
+    // instalment Stripe could not collect, for the coach to see.
+    { name: 'stripeSubscription', label: 'Stripe subscription', type: 'text', index: true, admin: readOnly },
+    { name: 'instalmentProblem', label: 'Instalment not paid', type: 'text', admin: readOnly },
     shownInCoachTimeZone({ name: 'paidAt', label: 'Payment received', admin: readOnly }),
     { name: 'paidBy', label: 'Marked paid by', type: 'relationship', relationTo: 'users', admin: readOnly },
     {

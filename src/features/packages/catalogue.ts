@@ -14,6 +14,8 @@ export type OnSale = {
   sessions: number
   sessionMinutes: number
   validityDays: number
+  /** Paid in this many monthly instalments; null when paid in full (decision 071). */
+  instalments: number | null
   agreementId: number | null
   questions: IntakeQuestion[]
 }
@@ -67,6 +69,7 @@ export async function packagesOnSale(payload: Payload, req?: Partial<PayloadRequ
       sessions: p.sessions,
       sessionMinutes: p.sessionMinutes,
       validityDays: p.validityDays,
+      instalments: p.payment === 'instalments' && p.instalments ? p.instalments : null,
       agreementId: idOf(p.agreement),
       questions: questionsOf(p),
     })

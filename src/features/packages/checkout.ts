@@ -8,6 +8,9 @@ import {
   CODE_MINUTES,
   CODE_TRIES,
   formatCents,
+  instalmentAmounts,
+  instalmentSchedule,
+  instalmentPlanText,
   newCheckoutCode,
   tidyCode,
   transferReference,
@@ -90,6 +93,7 @@ export const buyForm: FormDefinition<typeof buySchema, BuyField> = {
         sessions: sale.sessions,
         sessionMinutes: sale.sessionMinutes,
         validityDays: sale.validityDays,
+        instalments: sale.instalments,
         codeHash: hashToken(code),
         codeExpiresAt: new Date(now.getTime() + CODE_MINUTES * MINUTE).toISOString(),
         codeTries: 0,
@@ -206,12 +210,21 @@ async function awaitPayment(payload: Payload, p: Purchase, now: Date, req: Paylo
       mail: composedFromSite(
         settings,
         p.email,
-        composeMail(settings, 'packagePaymentDetails', {
-          package: p.packageTitle,
-          amount: formatCents(p.amount),
-          reference: p.reference ?? '',
-          paymentDetails: paymentLines(details, p.reference ?? '').join('\n'),
-        }),
+        p.instalments
+          ? composeMail(settings, 'packageInstalmentDetails', {
+              package: p.packageTitle,
+              plan: instalmentPlanText(p.amount, p.instalments),
+              firstAmount: formatCents(instalmentAmounts(p.amount, p.instalments)[0]!),
+              reference: p.reference ?? '',
+              paymentDetails: paymentLines(details, p.reference ?? '').join('\n'),
+              schedule: instalmentSchedule(p.amount, p.instalments).join('\n'),
+            })
+          : composeMail(settings, 'packagePaymentDetails', {
+              package: p.packageTitle,
+              amount: formatCents(p.amount),
+              reference: p.reference ?? '',
+              paymentDetails: paymentLines(details, p.reference ?? '').join('\n'),
+            }),
       ),
     },
     req,

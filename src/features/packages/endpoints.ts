@@ -1,16 +1,18 @@
-import type { Endpoint } from 'payload'
+import type { Endpoint, PayloadRequest } from 'payload'
 
 import { adminOnlyRefusal } from '@/platform/access'
 import { kickOutbox } from '@/platform/mail/worker'
-import type { User } from '@/payload-types'
-import { markPaid } from './paid'
+import type { Purchase, User } from '@/payload-types'
+import { instalmentState, markPaid } from './paid'
 import { refundPayment, refundState } from './refunds'
 
 /**
  * POST /cms-api/purchases/<id>/mark-paid: the coach's "Mark payment received" (admins only, whatever the
  * screen shows). 200 with `opened: true` when this press opened the credits, `opened: false` when they were
  * open already (a second press changes nothing); 409 for a purchase not waiting for a payment, or paid by
- * card (Stripe confirms those); 404 for none.
+ * card (Stripe confirms those); 404 for none. A purchase paid in instalments takes `{ "instalment": n }`: 200 with
+ * `recorded` (whether this press recorded it) and `instalmentsPaid` of `instalments`; 400 without a number, 409
+ * for one past the next (decision 071).
  */
 export const markPaidEndpoint: Endpoint = {
   path: '/:id/mark-paid',
@@ -24,7 +26,10 @@ export const markPaidEndpoint: Endpoint = {
       (await req.payload.count({ collection: 'purchases', where: { id: { equals: id } }, overrideAccess: true }))
         .totalDocs > 0
     if (!exists) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
-    const outcome = await markPaid(req.payload, id, req.user!)
+    // A purchase paid in instalments names the instalment received (decision 071).
+    const body = ((await req.json?.().catch(() => null)) ?? {}) as Record<string, unknown>
+    const instalment = typeof body.instalment === 'number' ? body.instalment : undefined
+    const outcome = await markPaid(req.payload, id, req.user!, new Date(), instalment)
     // The client's mail goes out now, not at the worker's next round.
     if (outcome.status === 'opened') void kickOutbox(req.payload)
     if (outcome.status === 'paid-by-card') {
@@ -41,11 +46,65 @@ export const markPaidEndpoint: Endpoint = {
         { status: 409 },
       )
     }
-    return Response.json({ status: 'paid', opened: outcome.status === 'opened', paidAt: outcome.purchase.paidAt })
+    if (outcome.status === 'which-instalment') {
+      return Response.json(
+        { errors: [{ message: `Say which of the ${outcome.of} monthly payments was received.` }] },
+        { status: 400 },
+      )
+    }
+    if (outcome.status === 'not-next') {
+      return Response.json(
+        {
+          errors: [
+            { message: `Payment ${outcome.next} of ${outcome.of} has not been marked received yet: mark it first.` },
+          ],
+        },
+        { status: 409 },
+      )
+    }
+    return Response.json({
+      status: 'paid',
+      opened: outcome.status === 'opened',
+      paidAt: outcome.purchase.paidAt,
+      ...(outcome.instalment
+        ? {
+            instalment: outcome.instalment.number,
+            recorded: outcome.instalment.recorded,
+            instalmentsPaid: outcome.instalment.paid,
+            instalments: outcome.instalment.of,
+          }
+        : {}),
+    })
   },
 }
 
 const noStore = { 'Cache-Control': 'no-store' }
+
+/** The purchase the route names, for an admin (`doing` words the refusal); else the answer: 401, 403 or 404. */
+async function purchaseForAdmin(req: PayloadRequest, doing: string): Promise<Purchase | Response> {
+  const refused = adminOnlyRefusal(req, doing)
+  if (refused) return refused
+  const id = Number(req.routeParams?.id)
+  const p = Number.isSafeInteger(id)
+    ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+    : null
+  return p ?? Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+}
+
+/**
+ * GET /cms-api/purchases/<id>/instalments: a purchase's monthly payments as the coach's panel shows them
+ * (admins only): how many of how many are in, the next one's amount and day, whether it is overdue, and the
+ * latest payment Stripe could not take. `instalments: null` for a purchase paid in full. 404 for none.
+ */
+export const instalmentsEndpoint: Endpoint = {
+  path: '/:id/instalments',
+  method: 'get',
+  handler: async (req) => {
+    const p = await purchaseForAdmin(req, 'see a purchase’s payments')
+    if (p instanceof Response) return p
+    return Response.json({ instalments: await instalmentState(req.payload, p) }, { headers: noStore })
+  },
+}
 
 /**
  * GET /cms-api/purchases/<id>/refund: what the purchase's refund form shows (admins only): the payment method,
@@ -56,13 +115,8 @@ export const refundStateEndpoint: Endpoint = {
   path: '/:id/refund',
   method: 'get',
   handler: async (req) => {
-    const refused = adminOnlyRefusal(req, 'refund a payment')
-    if (refused) return refused
-    const id = Number(req.routeParams?.id)
-    const p = Number.isSafeInteger(id)
-      ? await req.payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
-      : null
-    if (!p) return Response.json({ errors: [{ message: 'There is no such purchase.' }] }, { status: 404 })
+    const p = await purchaseForAdmin(req, 'refund a payment')
+    if (p instanceof Response) return p
     return Response.json({ state: await refundState(req.payload, p) }, { headers: noStore })
   },
 }

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 
 import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
-import { creditsValidUntil, formatCents } from '@/domain/packages'
+import { creditsValidUntil, formatCents, instalmentAmounts, instalmentDue, instalmentPlanText } from '@/domain/packages'
 import { composeMail } from '@/features/mail-texts/compose'
 import type { Purchase, User } from '@/payload-types'
 import { composedFromSite } from '@/platform/mail/envelope'
@@ -27,7 +27,7 @@ const update = (payload: Payload, id: number, data: Partial<Purchase>, req: Payl
  */
 export async function openCredits(
   payload: Payload,
-  purchase: Pick<Purchase, 'id' | 'email' | 'sessions' | 'validityDays' | 'amount' | 'paidAt'>,
+  purchase: Pick<Purchase, 'id' | 'email' | 'sessions' | 'validityDays' | 'amount' | 'paidAt' | 'instalments'>,
   { key, req }: { key: string; req?: PayloadRequest },
 ): Promise<Appended> {
   const at = new Date(purchase.paidAt!)
@@ -41,7 +41,8 @@ export async function openCredits(
       purchase: String(purchase.id),
       credits: purchase.sessions,
       validUntil: creditsValidUntil(at, purchase.validityDays).getTime(),
-      amount: purchase.amount,
+      // Paid in instalments (decision 071): each instalment is its own payment, the opening carries no money.
+      amount: purchase.instalments ? 0 : purchase.amount,
     },
     DEFAULT_CREDIT_RULES,
     req,
@@ -49,6 +50,51 @@ export async function openCredits(
 }
 
 export const bankTransferKey = (purchaseId: number | string) => `bank-transfer:${purchaseId}`
+
+/** The key of a bank-transfer instalment the coach marks received: the purchase and the instalment's number. */
+export const bankInstalmentKey = (purchaseId: number | string, n: number) =>
+  `bank-transfer:${purchaseId}:instalment-${n}`
+
+/**
+ * One instalment of a purchase paid in instalments, received (decision 071): a `payment-received` in the
+ * buyer's ledger under the fact's key (a bank instalment's number, a Stripe invoice's id), once. One that
+ * arrives before the purchase's credits open waits in the ledger and counts when they do.
+ */
+export function recordInstalment(
+  payload: Payload,
+  p: Pick<Purchase, 'id' | 'email'>,
+  { key, amount, at }: { key: string; amount: number; at: Date },
+  req?: PayloadRequest,
+): Promise<Appended> {
+  return appendCreditEvent(
+    payload,
+    p.email,
+    { type: 'payment-received', key, at: at.getTime(), purchase: String(p.id), amount },
+    DEFAULT_CREDIT_RULES,
+    req,
+  )
+}
+
+/** How many instalments of a purchase have been received: its payments in the buyer's ledger. */
+export async function instalmentsPaid(
+  payload: Payload,
+  p: Pick<Purchase, 'id' | 'email'>,
+  req?: PayloadRequest,
+): Promise<number> {
+  const found = await payload.count({
+    collection: 'credit-entries',
+    where: {
+      and: [
+        { email: { equals: p.email } },
+        { purchase: { equals: String(p.id) } },
+        { type: { equals: 'payment-received' } },
+      ],
+    },
+    overrideAccess: true,
+    ...(req ? { req } : {}),
+  })
+  return found.totalDocs
+}
 
 /** How a confirmed payment left its purchase: this confirmation opened the credits, or they were open already. */
 export type Settled = { status: 'opened' | 'already-paid'; purchase: Purchase }
@@ -110,13 +156,22 @@ export async function settlePurchase(
       mail: composedFromSite(
         settings,
         p.email,
-        composeMail(settings, 'packagePaid', {
-          package: p.packageTitle,
-          amount: formatCents(p.amount),
-          reference: p.reference ?? '',
-          sessionsReady: `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book`,
-          clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
-        }),
+        p.instalments
+          ? composeMail(settings, 'packageFirstInstalmentPaid', {
+              package: p.packageTitle,
+              plan: instalmentPlanText(p.amount, p.instalments),
+              firstAmount: formatCents(instalmentAmounts(p.amount, p.instalments)[0]!),
+              reference: p.reference ?? '',
+              sessionsReady: `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book`,
+              clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+            })
+          : composeMail(settings, 'packagePaid', {
+              package: p.packageTitle,
+              amount: formatCents(p.amount),
+              reference: p.reference ?? '',
+              sessionsReady: `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book`,
+              clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+            }),
       ),
     },
     req,
@@ -124,34 +179,127 @@ export async function settlePurchase(
   return { status: 'opened', purchase: paid }
 }
 
-export type MarkPaidOutcome = Settled | { status: 'not-awaiting' } | { status: 'paid-by-card' }
+/** An instalment marked received: which, whether this press recorded it, and how many are in now. */
+export type InstalmentMarked = { number: number; recorded: boolean; paid: number; of: number }
+
+export type MarkPaidOutcome =
+  | (Settled & { instalment?: InstalmentMarked })
+  | { status: 'not-awaiting' }
+  | { status: 'paid-by-card' }
+  /** A purchase paid in instalments: the press must say which one (1 to N). */
+  | { status: 'which-instalment'; of: number }
+  /** Not the next one: instalments are marked in their order. */
+  | { status: 'not-next'; next: number; of: number }
 
 /**
  * The coach's "Mark payment received" for a bank transfer: the purchase is paid, its credits open (once,
  * however often it is pressed), and the client is mailed the link to their page (once). A purchase the buyer
  * pays by card is confirmed by Stripe, not here.
+ *
+ * A purchase paid in instalments (decision 071) is marked one instalment at a time, by its number: the first
+ * opens the credits (as a payment in full does) and is recorded as the purchase's first payment; each later one
+ * is recorded as a payment, once by its number (a double click, two tabs: one instalment). Instalments are
+ * marked in order: an instalment already in changes nothing; one past the next is refused.
  */
 export async function markPaid(
   payload: Payload,
   id: number,
   by: Pick<User, 'id'>,
   now = new Date(),
+  instalment?: number,
 ): Promise<MarkPaidOutcome> {
-  return inTransaction(payload, async (req) => {
+  return inTransaction(payload, async (req): Promise<MarkPaidOutcome> => {
     const p = await payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, req })
     // A lapsed transfer (./abandoned.ts) that arrives after all is received like any other.
     if (p.status !== 'awaiting-payment' && p.status !== 'lapsed' && p.status !== 'paid') {
       return { status: 'not-awaiting' as const }
     }
-    if (p.status === 'paid') return { status: 'already-paid' as const, purchase: p }
-    if (p.paymentMethod === 'stripe') return { status: 'paid-by-card' as const }
-    const settled = await settlePurchase(
+    if (p.paymentMethod === 'stripe') {
+      return p.status === 'paid' ? { status: 'already-paid', purchase: p } : { status: 'paid-by-card' }
+    }
+    const of = p.instalments ?? 0
+    if (of && (instalment === undefined || !Number.isInteger(instalment) || instalment < 1 || instalment > of)) {
+      return { status: 'which-instalment', of }
+    }
+    if (!of || !instalment) {
+      if (p.status === 'paid') return { status: 'already-paid' as const, purchase: p }
+      const settled = await settlePurchase(
+        payload,
+        p,
+        { key: bankTransferKey(p.id), paidAt: now, data: { paidBy: by.id } },
+        req,
+      )
+      if (settled.status === 'refused') throw new Error(`The credits could not be opened: ${settled.reason}`)
+      return settled
+    }
+    const before = await instalmentsPaid(payload, p, req)
+    if (instalment > before + 1) return { status: 'not-next', next: before + 1, of }
+    if (instalment <= before) {
+      return {
+        status: 'already-paid',
+        purchase: p,
+        instalment: { number: instalment, recorded: false, paid: before, of },
+      }
+    }
+    let settled: Settled = { status: 'already-paid', purchase: p }
+    if (instalment === 1) {
+      const opened = await settlePurchase(
+        payload,
+        p,
+        { key: bankTransferKey(p.id), paidAt: now, data: { paidBy: by.id } },
+        req,
+      )
+      if (opened.status === 'refused') throw new Error(`The credits could not be opened: ${opened.reason}`)
+      settled = opened
+    }
+    const appended = await recordInstalment(
       payload,
       p,
-      { key: bankTransferKey(p.id), paidAt: now, data: { paidBy: by.id } },
+      { key: bankInstalmentKey(p.id, instalment), amount: instalmentAmounts(p.amount, of)[instalment - 1]!, at: now },
       req,
     )
-    if (settled.status === 'refused') throw new Error(`The credits could not be opened: ${settled.reason}`)
-    return settled
+    const recorded = appended.status === 'recorded' || appended.status === 'waiting'
+    return {
+      ...settled,
+      instalment: { number: instalment, recorded, paid: await instalmentsPaid(payload, p, req), of },
+    }
   })
+}
+
+/** Where a purchase paid in instalments stands, as the coach sees it on the purchase (decision 071). */
+export type InstalmentState = {
+  /** How many monthly payments, and how many have been received. */
+  of: number
+  paid: number
+  /** The next payment's number and amount (cents), and when it is due (after the first): null when all are in. */
+  next: number | null
+  nextAmount: number | null
+  nextDue: string | null
+  /** The next payment is past its day and not received. */
+  overdue: boolean
+  /** The latest payment Stripe could not take, in words; null when none. */
+  problem: string | null
+}
+
+/** The instalments of a purchase: null for one paid in full. */
+export async function instalmentState(
+  payload: Payload,
+  p: Purchase,
+  now = new Date(),
+  req?: PayloadRequest,
+): Promise<InstalmentState | null> {
+  if (!p.instalments) return null
+  const of = p.instalments
+  const paid = await instalmentsPaid(payload, p, req)
+  const next = paid < of ? paid + 1 : null
+  const due = next && next > 1 && p.paidAt ? instalmentDue(new Date(p.paidAt), next) : null
+  return {
+    of,
+    paid,
+    next,
+    nextAmount: next ? instalmentAmounts(p.amount, of)[next - 1]! : null,
+    nextDue: due ? due.toISOString() : null,
+    overdue: due !== null && due.getTime() < now.getTime(),
+    problem: next ? (p.instalmentProblem ?? null) : null,
+  }
 }

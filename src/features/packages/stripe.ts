@@ -3,17 +3,18 @@ import type Stripe from 'stripe'
 
 import { siteUrl } from '@/domain/brand'
 import { DEFAULT_CREDIT_RULES } from '@/domain/credits'
+import { formatCents, instalmentAmounts } from '@/domain/packages'
 import type { Purchase } from '@/payload-types'
 import { readAtMost } from '@/platform/forms/http'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
-import { STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
+import { cardCheckoutSession, endInstalments, STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { seatRegistrationOf, settleSeatSession } from '@/features/workshops/card'
 import { appendCreditEvent } from './ledger'
 import { purchaseByToken } from './checkout'
 import { adminRefundOf } from './refunds'
-import { settlePurchase, type Settled } from './paid'
+import { instalmentsPaid, recordInstalment, settlePurchase, type Settled } from './paid'
 import { checkoutPath } from './tokens'
 
 /*
@@ -54,53 +55,35 @@ export async function cardPayment(payload: Payload, purchase: Purchase): Promise
   if (!settings || purchase.status !== 'awaiting-payment' || purchase.paymentMethod !== 'stripe') {
     return { go: 'checkout' }
   }
-  const stripe = await stripeClient(settings)
-  if (purchase.stripeSession) {
-    const previous = await stripe.checkout.sessions.retrieve(purchase.stripeSession)
-    if (previous.status === 'open' && previous.url) return { go: 'stripe', url: previous.url }
-    if (previous.status === 'complete') {
-      await settleSession(payload, previous, { paidAt: new Date() })
-      return { go: 'checkout' }
-    }
-  }
-  const back = checkoutAddress(purchase)
-  const params: Stripe.Checkout.SessionCreateParams = {
-    mode: 'payment',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: STRIPE_CURRENCY,
-          unit_amount: purchase.amount,
-          product_data: {
-            name: purchase.packageTitle,
-            description: sessionsText(purchase.sessions, purchase.sessionMinutes),
-          },
-        },
-      },
-    ],
-    customer_email: purchase.email,
-    client_reference_id: String(purchase.id),
-    metadata: { purchase: String(purchase.id), reference: purchase.reference ?? '' },
-    payment_intent_data: { metadata: { purchase: String(purchase.id), reference: purchase.reference ?? '' } },
-    // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
-    success_url: `${back}?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${back}?payment=cancelled`,
-  }
-  const session = await stripe.checkout.sessions.create(params, {
+  const plan = purchase.instalments ? instalmentAmounts(purchase.amount, purchase.instalments) : null
+  const named = { purchase: String(purchase.id), reference: purchase.reference ?? '' }
+  const step = await cardCheckoutSession(settings, {
+    previous: purchase.stripeSession,
+    name: purchase.packageTitle,
+    description: sessionsText(purchase.sessions, purchase.sessionMinutes),
+    amount: purchase.amount,
+    ...(plan ? { instalments: { count: plan.length, first: plan[0]!, each: plan[1]! } } : {}),
+    email: purchase.email,
+    clientReferenceId: String(purchase.id),
+    metadata: named,
+    returnTo: checkoutAddress(purchase),
     // The purchase by its id and creation time (ids repeat across sites on one Stripe account, and after a
     // restore), then the session it replaces.
     idempotencyKey: `checkout-session:${purchase.id}-${new Date(purchase.createdAt).getTime()}:${purchase.stripeSession ?? 'first'}`,
   })
+  if (step.status === 'open') return { go: 'stripe', url: step.url }
+  if (step.status === 'complete') {
+    await settleSession(payload, step.session, { paidAt: new Date() })
+    return { go: 'checkout' }
+  }
   await payload.update({
     collection: 'purchases',
     id: purchase.id,
-    data: { stripeSession: session.id },
+    data: { stripeSession: step.session.id },
     depth: 0,
     overrideAccess: true,
   })
-  if (!session.url) throw new Error(`Stripe gave Checkout Session ${session.id} no address to pay at.`)
-  return { go: 'stripe', url: session.url }
+  return { go: 'stripe', url: step.url }
 }
 
 export type SessionOutcome =
@@ -135,9 +118,12 @@ export async function settleSession(
       req,
     })
     if (!p) return 'not-ours' as const
-    if (session.amount_total !== p.amount || session.currency !== STRIPE_CURRENCY) {
+    // Paid in instalments (decision 071): the session's payment is the first instalment.
+    const due = p.instalments ? instalmentAmounts(p.amount, p.instalments)[0]! : p.amount
+    const subscription = p.instalments ? idOf(session.subscription) : null
+    if (session.amount_total !== due || session.currency !== STRIPE_CURRENCY || (p.instalments && !subscription)) {
       console.error(
-        `Checkout Session ${session.id} was paid ${session.amount_total} ${session.currency} for purchase ${p.id}, whose price is ${p.amount} ${STRIPE_CURRENCY}: its credits were not opened.`,
+        `Checkout Session ${session.id} was paid ${session.amount_total} ${session.currency} for purchase ${p.id}, whose ${p.instalments ? 'first instalment' : 'price'} is ${due} ${STRIPE_CURRENCY}: its credits were not opened.`,
       )
       return 'refused' as const
     }
@@ -145,17 +131,24 @@ export async function settleSession(
       payload,
       p,
       {
-        key: session.id,
+        // The subscription's, for instalments: each of its invoices names it too, whichever comes first.
+        key: subscription ? subscriptionKey(subscription) : session.id,
         paidAt,
         now,
         data: {
           paymentMethod: 'stripe',
           stripeSession: session.id,
           stripePaymentIntent: idOf(session.payment_intent),
+          ...(subscription ? { stripeSubscription: subscription } : {}),
         },
       },
       req,
     )
+    // The first invoice, paid with the session: the same payment its own `invoice.paid` records, once.
+    const invoice = idOf(session.invoice)
+    if (subscription && invoice && settled.status !== 'refused') {
+      await recordInstalment(payload, p, { key: invoiceKey(invoice), amount: due, at: paidAt }, req)
+    }
     if (settled.status === 'refused') {
       console.error(
         `Checkout Session ${session.id} was paid for purchase ${p.id}, which is already paid otherwise (${settled.reason}): refund one of the payments.`,
@@ -248,6 +241,157 @@ export async function recordRefunds(
   return { purchase, recorded }
 }
 
+/** The keys of a card plan's facts in the ledger: its opening (the subscription) and each payment (an invoice). */
+const subscriptionKey = (subscription: string) => `subscription:${subscription}`
+const invoiceKey = (invoice: string) => `invoice:${invoice}`
+
+/** The purchase an invoice of a plan is for: stored once its session settled, else named in its metadata. */
+async function purchaseOfInvoice(payload: Payload, invoice: Stripe.Invoice) {
+  const details = invoice.parent?.subscription_details
+  const subscription = idOf(details?.subscription)
+  if (!subscription) return null
+  const stored = await payload.find({
+    collection: 'purchases',
+    where: { stripeSubscription: { equals: subscription } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const named = details?.metadata?.purchase ?? ''
+  const purchase =
+    stored.docs[0] ??
+    (/^\d{1,12}$/.test(named)
+      ? await payload.findByID({
+          collection: 'purchases',
+          id: Number(named),
+          depth: 0,
+          overrideAccess: true,
+          disableErrors: true,
+        })
+      : null)
+  return purchase?.instalments ? { purchase, subscription } : null
+}
+
+export type InvoiceOutcome = 'recorded' | 'duplicate' | 'not-ours' | 'refused'
+
+/**
+ * `invoice.paid` of a plan's subscription (decision 071): one instalment received, recorded once by the
+ * invoice's id. The first to arrive of it and its session's completion opens the credits (keyed by the
+ * subscription), so an invoice before its session (out of order) opens them as well, once. When the last
+ * instalment is in, the subscription is ended after its period: Stripe takes nothing more.
+ */
+export async function recordInvoice(
+  payload: Payload,
+  invoice: Stripe.Invoice,
+  eventAt: Date,
+  now = new Date(),
+): Promise<InvoiceOutcome> {
+  const found = await purchaseOfInvoice(payload, invoice)
+  if (!found) return 'not-ours'
+  const { subscription } = found
+  if (invoice.currency !== STRIPE_CURRENCY || invoice.amount_paid < 1) {
+    console.error(
+      `Invoice ${invoice.id} of purchase ${found.purchase.id} was paid ${invoice.amount_paid} ${invoice.currency}: it was not recorded.`,
+    )
+    return 'refused'
+  }
+  const paidAt = invoice.status_transitions?.paid_at ? new Date(invoice.status_transitions.paid_at * 1000) : eventAt
+  const outcome = await inTransaction(payload, async (req) => {
+    const p = await payload.findByID({
+      collection: 'purchases',
+      id: found.purchase.id,
+      depth: 0,
+      overrideAccess: true,
+      req,
+    })
+    let opened = false
+    if (p.status !== 'paid') {
+      const settled = await settlePurchase(
+        payload,
+        p,
+        {
+          key: subscriptionKey(subscription),
+          paidAt,
+          now,
+          data: { paymentMethod: 'stripe', stripeSubscription: subscription },
+        },
+        req,
+      )
+      if (settled.status === 'refused') {
+        console.error(
+          `Invoice ${invoice.id} was paid for purchase ${p.id}, which is already paid otherwise (${settled.reason}): refund one of the payments.`,
+        )
+        return { status: 'refused' as const, opened, paid: 0, of: p.instalments ?? 0 }
+      }
+      opened = settled.status === 'opened'
+    }
+    const appended = await recordInstalment(
+      payload,
+      p,
+      { key: invoiceKey(invoice.id), amount: invoice.amount_paid, at: paidAt },
+      req,
+    )
+    const recorded = appended.status === 'recorded' || appended.status === 'waiting'
+    // Paid after all: what the coach was shown about a failed payment is over.
+    if (recorded && p.instalmentProblem) {
+      await payload.update({
+        collection: 'purchases',
+        id: p.id,
+        data: { instalmentProblem: null },
+        depth: 0,
+        overrideAccess: true,
+        req,
+      })
+    }
+    return {
+      status: recorded ? ('recorded' as const) : ('duplicate' as const),
+      opened,
+      paid: await instalmentsPaid(payload, p, req),
+      of: p.instalments ?? 0,
+    }
+  })
+  if (outcome.opened) void kickOutbox(payload)
+  const settings = stripeSettings()
+  if (outcome.status !== 'refused' && outcome.paid >= outcome.of && settings) {
+    if (outcome.paid > outcome.of) {
+      console.error(
+        `Purchase ${found.purchase.id} has been paid ${outcome.paid} instalments of ${outcome.of} (invoice ${invoice.id}): refund the extra payment.`,
+      )
+    }
+    await endInstalments(settings, subscription)
+  }
+  return outcome.status
+}
+
+/**
+ * `invoice.payment_failed` of a plan's subscription: the coach sees on the purchase that Stripe could not take
+ * the next payment (Stripe tries again by the account's retry settings; nothing is forfeited by the site). A
+ * failure of an invoice already recorded as paid (the events out of order) changes nothing.
+ */
+export async function recordFailedInstalment(payload: Payload, invoice: Stripe.Invoice, eventAt: Date) {
+  const found = await purchaseOfInvoice(payload, invoice)
+  if (!found) return 'not-ours' as const
+  const { purchase: p } = found
+  const paidAlready = await payload.count({
+    collection: 'credit-entries',
+    where: { and: [{ email: { equals: p.email } }, { key: { equals: invoiceKey(invoice.id) } }] },
+    overrideAccess: true,
+  })
+  if (paidAlready.totalDocs > 0) return 'duplicate' as const
+  const n = Math.min((await instalmentsPaid(payload, p)) + 1, p.instalments ?? 1)
+  const day = eventAt.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+  await payload.update({
+    collection: 'purchases',
+    id: p.id,
+    data: {
+      instalmentProblem: `Stripe could not take payment ${n} of ${p.instalments} (${formatCents(invoice.amount_due)}) from the client’s card on ${day}. Stripe tries again by itself; if it keeps failing, contact the client.`,
+    },
+    depth: 0,
+    overrideAccess: true,
+  })
+  return 'recorded' as const
+}
+
 /** Larger bodies are not Stripe's events: the largest the site asks for is a few kilobytes. */
 const WEBHOOK_MAX_BYTES = 512 * 1024
 
@@ -304,6 +448,18 @@ export async function stripeWebhook(request: Request): Promise<Response> {
       case 'charge.refunded': {
         const { purchase: refunded } = await recordRefunds(payload, event.data.object)
         purchase = refunded ? String(refunded.id) : null
+        break
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object
+        const at = new Date(event.created * 1000)
+        const outcome =
+          event.type === 'invoice.paid'
+            ? await recordInvoice(payload, invoice, at)
+            : await recordFailedInstalment(payload, invoice, at)
+        const named = invoice.parent?.subscription_details?.metadata?.purchase
+        purchase = outcome !== 'not-ours' && named ? named : null
         break
       }
       default:

@@ -5,7 +5,13 @@ import { siteUrl } from '@/domain/brand'
 import type { WorkshopRegistration } from '@/payload-types'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
-import { refundCardPayment, STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
+import {
+  cardCheckoutSession,
+  refundCardPayment,
+  STRIPE_CURRENCY,
+  stripeClient,
+  stripeSettings,
+} from '@/platform/stripe'
 import { registrationManagePath } from './manage-token'
 import { registrationByToken } from './registration'
 import { confirmPayment, type PaymentOutcome } from './seats'
@@ -117,56 +123,36 @@ export async function payForSeat(token: string): Promise<Response> {
   const settings = stripeSettings()
   if (!settings || r.status !== 'offered' || !r.price) return seeOther(back)
   try {
-    const stripe = await stripeClient(settings)
-    if (r.stripeSession) {
-      const previous = await stripe.checkout.sessions.retrieve(r.stripeSession)
-      if (previous.status === 'open' && previous.url) return seeOther(previous.url)
-      if (previous.status === 'complete') {
-        await settleSeatSession(payload, previous)
-        return seeOther(back)
-      }
-    }
     const workshop = await payload.findByID({
       collection: 'workshops',
       id: typeof r.workshop === 'object' ? r.workshop.id : r.workshop,
       depth: 0,
       overrideAccess: true,
     })
-    const address = `${siteUrl().origin}${back}`
-    const seat = { workshopRegistration: String(r.id), reference: r.reference ?? '' }
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: STRIPE_CURRENCY,
-              unit_amount: r.price,
-              product_data: { name: workshop.title, description: 'One seat' },
-            },
-          },
-        ],
-        customer_email: r.email,
-        client_reference_id: `workshop-registration-${r.id}`,
-        metadata: seat,
-        payment_intent_data: { metadata: seat },
-        success_url: `${address}?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${address}?payment=cancelled`,
-      },
-      {
-        idempotencyKey: `workshop-seat-session:${r.id}-${new Date(r.createdAt).getTime()}-${new Date(r.queuedAt).getTime()}:${r.stripeSession ?? 'first'}`,
-      },
-    )
+    const step = await cardCheckoutSession(settings, {
+      previous: r.stripeSession,
+      name: workshop.title,
+      description: 'One seat',
+      amount: r.price,
+      email: r.email,
+      clientReferenceId: `workshop-registration-${r.id}`,
+      metadata: { workshopRegistration: String(r.id), reference: r.reference ?? '' },
+      returnTo: `${siteUrl().origin}${back}`,
+      idempotencyKey: `workshop-seat-session:${r.id}-${new Date(r.createdAt).getTime()}-${new Date(r.queuedAt).getTime()}:${r.stripeSession ?? 'first'}`,
+    })
+    if (step.status === 'open') return seeOther(step.url)
+    if (step.status === 'complete') {
+      await settleSeatSession(payload, step.session)
+      return seeOther(back)
+    }
     await payload.update({
       collection: 'workshop-registrations',
       id: r.id,
-      data: { stripeSession: session.id },
+      data: { stripeSession: step.session.id },
       depth: 0,
       overrideAccess: true,
     })
-    if (!session.url) throw new Error(`Stripe gave Checkout Session ${session.id} no address to pay at.`)
-    return seeOther(session.url)
+    return seeOther(step.url)
   } catch (error) {
     console.error(
       `A Checkout Session for workshop registration ${r.id} could not be made:`,

@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
+import { checkoutToPayment } from '../../support/checkout'
 import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { creditEntriesOf } from '../../support/credits'
@@ -11,7 +12,6 @@ import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
 import { stripeStandInForTests } from '../../support/stripe-stand-in'
 
-type Checkout = typeof import('@/features/packages/checkout')
 type CardPayments = typeof import('@/features/packages/stripe')
 type Ledger = typeof import('@/features/packages/ledger')
 type Tokens = typeof import('@/features/packages/tokens')
@@ -31,7 +31,6 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
 
     let payload: Payload
     const site = testSite(setup, { smtp: true, env: standIn.env })
-    let checkout: Checkout
     let card: CardPayments
     let ledger: Ledger
     let tokens: Tokens
@@ -42,7 +41,6 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
 
     beforeAll(async () => {
       ;({ payload } = site)
-      checkout = await import('@/features/packages/checkout')
       card = await import('@/features/packages/stripe')
       ledger = await import('@/features/packages/ledger')
       tokens = await import('@/features/packages/tokens')
@@ -56,30 +54,8 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
     const purchaseOf = (id: number) => payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true })
 
     /** The five steps as the forms post them: answers the purchase awaiting payment. */
-    async function awaitingPayment(email: string): Promise<Purchase> {
-      const { runForm } = await import('@/platform/forms/pipeline')
-      const result = await runForm(payload, checkout.buyForm, { email, package: String(starterId) }, client(), NOW)
-      expect(result.status).toBe('ok')
-      const token = (result as { redirectTo: string }).redirectTo.replace('/coaching/checkout/', '')
-      const started = (await checkout.purchaseByToken(payload, token))!
-      const mail = (await mailsAsSent(payload, { kind: { equals: 'checkout-code' } })).find(
-        (m) => m.reference === `purchases:${started.id}`,
-      )!
-      const code = /Your code to buy the Starter Session: (\d{6})/.exec(mail.text)![1]!
-      expect(await checkout.confirmCode(payload, started, code, NOW)).toBe('done')
-      const version = (
-        await payload.find({ collection: 'agreement-versions', sort: '-number', limit: 1, overrideAccess: true })
-      ).docs[0]!
-      expect(
-        await checkout.acceptAgreement(payload, await purchaseOf(started.id), {
-          name: 'Ada Lovelace',
-          accept: 'yes',
-          version: String(version.id),
-        }),
-      ).toBe('done')
-      expect(await checkout.answerIntake(payload, await purchaseOf(started.id), { q0: 'Focus' })).toBe('done')
-      return purchaseOf(started.id)
-    }
+    const awaitingPayment = (email: string): Promise<Purchase> =>
+      checkoutToPayment(payload, { packageId: starterId, email, client: client(), now: NOW })
 
     /** Step 5's "Pay with Stripe" link, as the browser follows it: answers where it sends the buyer. */
     async function pressPay(purchase: Purchase): Promise<string> {

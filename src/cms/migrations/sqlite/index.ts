@@ -34,8 +34,10 @@ import * as migration_20261126_130726_session_rules from './20261126_130726_sess
 import * as migration_20261126_131313_workshop_paid_seats from './20261126_131313_workshop_paid_seats';
 import * as migration_20261126_132859_purchase_lapsed from './20261126_132859_purchase_lapsed';
 import * as migration_20261126_141555_workshop_mail_texts from './20261126_141555_workshop_mail_texts';
+import * as migration_20261126_164027_packages_paid_in_instalments from './20261126_164027_packages_paid_in_instalments';
 import * as migration_20261126_164217_package_mail_texts from './20261126_164217_package_mail_texts';
 import * as migration_20261126_165140_session_mark_undo from './20261126_165140_session_mark_undo';
+import * as migration_20261126_174245_instalment_mail_texts from './20261126_174245_instalment_mail_texts';
 
 export const migrations = [
   {
@@ -219,6 +221,11 @@ export const migrations = [
     name: '20261126_141555_workshop_mail_texts',
   },
   {
+    up: migration_20261126_164027_packages_paid_in_instalments.up,
+    down: migration_20261126_164027_packages_paid_in_instalments.down,
+    name: '20261126_164027_packages_paid_in_instalments',
+  },
+  {
     up: migration_20261126_164217_package_mail_texts.up,
     down: migration_20261126_164217_package_mail_texts.down,
     name: '20261126_164217_package_mail_texts',
@@ -226,6 +233,11 @@ export const migrations = [
   {
     up: migration_20261126_165140_session_mark_undo.up,
     down: migration_20261126_165140_session_mark_undo.down,
-    name: '20261126_165140_session_mark_undo'
+    name: '20261126_165140_session_mark_undo',
+  },
+  {
+    up: migration_20261126_174245_instalment_mail_texts.up,
+    down: migration_20261126_174245_instalment_mail_texts.down,
+    name: '20261126_174245_instalment_mail_texts'
   },
 ];

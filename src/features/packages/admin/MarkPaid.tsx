@@ -2,9 +2,11 @@
 
 import { useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
+import { formatCents } from '@/domain/packages'
+import type { InstalmentState } from '../paid'
 
 /**
  * "Mark payment received" on a purchase awaiting a bank transfer: one press opens the credits and mails the
@@ -12,6 +14,99 @@ import { AdminButton } from '@/components/AdminButton'
  * cannot be pressed again; then the screen is read again.
  */
 export function MarkPaid() {
+  const instalments = useFormFields(([fields]) => fields.instalments?.value as number | null | undefined)
+  return instalments ? <MarkInstalments /> : <MarkPaidInFull />
+}
+
+async function readPlan(id: number | string | undefined): Promise<InstalmentState | null> {
+  const res = await fetch(`/cms-api/purchases/${id}/instalments`, { credentials: 'include', cache: 'no-store' })
+  if (!res.ok) throw new Error(`The payments could not be read (${res.status}).`)
+  return ((await res.json()) as { instalments: InstalmentState | null }).instalments
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/**
+ * A purchase paid in monthly instalments (decision 071): how many are in, the next one's amount and day (and
+ * when it is overdue or Stripe could not take it); for a bank transfer, "Mark payment n of N received", which
+ * names the instalment, so a double click marks it once.
+ */
+function MarkInstalments() {
+  const { id } = useDocumentInfo()
+  const status = useFormFields(([fields]) => fields.status?.value as string | undefined)
+  const method = useFormFields(([fields]) => fields.paymentMethod?.value as string | undefined)
+  const router = useRouter()
+  const [plan, setPlan] = useState<InstalmentState | null>(null)
+  const [state, setState] = useState<'idle' | 'saving' | { error: string }>('idle')
+  const read = useCallback(() => readPlan(id), [id])
+  useEffect(() => {
+    if (id) read().then(setPlan, () => setState({ error: 'The payments could not be read. Please reload the page.' }))
+  }, [id, read])
+
+  if (status !== 'awaiting-payment' && status !== 'lapsed' && status !== 'paid') {
+    return (
+      <p className="field-type mark-paid" id="purchase-paid-state">
+        Not finished by the buyer yet: nothing to mark paid.
+      </p>
+    )
+  }
+  if (!plan) return <p className="field-type mark-paid">Reading the payments…</p>
+  const press = async () => {
+    setState('saving')
+    try {
+      const res = await fetch(`/cms-api/purchases/${id}/mark-paid`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ instalment: plan.next }),
+      })
+      const body = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] }
+      if (!res.ok) {
+        setState({ error: body.errors?.[0]?.message ?? 'The payment could not be marked received. Please try again.' })
+        return
+      }
+      setState('idle')
+      setPlan(await read())
+      router.refresh()
+    } catch {
+      setState({ error: 'The site did not answer. Reload the page to see whether it was marked.' })
+    }
+  }
+  return (
+    <div className="field-type mark-paid" style={{ marginBottom: 'var(--base, 1.5rem)' }}>
+      <p style={{ margin: '0 0 0.5rem', fontWeight: 600 }} id="purchase-paid-state">
+        Monthly payments received: {plan.paid} of {plan.of}.{' '}
+        {plan.paid > 0 ? 'The credits are open.' : 'The credits open with the first.'}
+      </p>
+      {plan.next && plan.nextDue && (
+        <p style={{ margin: '0 0 0.5rem' }} id="purchase-next-instalment" role={plan.overdue ? 'alert' : undefined}>
+          Payment {plan.next} of {plan.of}, {formatCents(plan.nextAmount!)},{' '}
+          {plan.overdue ? `was due on ${day(plan.nextDue)} and has not arrived.` : `is due on ${day(plan.nextDue)}.`}
+        </p>
+      )}
+      {plan.problem && (
+        <p style={{ margin: '0 0 0.5rem' }} role="alert" id="purchase-instalment-problem">
+          {plan.problem}
+        </p>
+      )}
+      {plan.next && method !== 'stripe' && (
+        <AdminButton look="primary" busy={state === 'saving'} busyText="Marking…" onClick={press} id="mark-paid">
+          Mark payment {plan.next} of {plan.of} received ({formatCents(plan.nextAmount!)})
+        </AdminButton>
+      )}
+      {plan.next && method === 'stripe' && (
+        <p style={{ margin: 0 }}>Stripe takes each payment from the buyer&rsquo;s card; it is recorded by itself.</p>
+      )}
+      {typeof state === 'object' && (
+        <p role="alert" style={{ marginTop: '0.5rem' }}>
+          {state.error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function MarkPaidInFull() {
   const { id } = useDocumentInfo()
   const status = useFormFields(([fields]) => fields.status?.value as string | undefined)
   const method = useFormFields(([fields]) => fields.paymentMethod?.value as string | undefined)

@@ -5,7 +5,7 @@ import { FaqList } from '@/features/content/components/FaqList'
 import { JsonLd } from '@/components/JsonLd'
 import { PageIntro } from '@/components/PageIntro'
 import { PageSection } from '@/components/PageSection'
-import { PricingCards } from '@/components/PricingCards'
+import { PricingCards, type BuyLink } from '@/components/PricingCards'
 import { TestimonialList } from '@/features/content/components/TestimonialList'
 import { getSiteSettings } from '@/features/site/site-settings'
 
@@ -20,7 +20,7 @@ export async function CoachingView({
   buyLinks,
 }: {
   copy: PageCopy<'coaching'>
-  buyLinks?: Record<string, string>
+  buyLinks?: Record<string, BuyLink>
 }) {
   const { brand } = await getSiteSettings()
   return (

@@ -1,0 +1,240 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { TestDatabase } from '../../support/database'
+import { checkoutToPayment } from '../../support/checkout'
+import { creditEntriesOf } from '../../support/credits'
+import { mailsAsSent } from '../../support/outbox'
+import { newClients } from '../../support/scenarios'
+import { countOf, testSite } from '../../support/site'
+import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+
+type Ledger = typeof import('@/features/packages/ledger')
+type CardPayments = typeof import('@/features/packages/stripe')
+type Tokens = typeof import('@/features/packages/tokens')
+
+const NOW = new Date('2026-12-01T10:00:00.000Z')
+
+/**
+ * Packages paid in monthly instalments by card (issue 27; decision 071), against the Stripe stand-in: a
+ * subscription-mode Checkout Session of the monthly amount; its completion and its invoices' `invoice.paid`
+ * (twice, late, out of order, at once with the return page) open the credits once and record each payment
+ * once; a failed payment is shown to the coach; the plan is ended after its last payment.
+ */
+export function instalmentCardsSuite(label: string, setup: () => Promise<TestDatabase>) {
+  describe(`Packages paid in instalments by card (a Stripe subscription) on ${label}`, () => {
+    let standIn: StripeStandIn
+    const stripeEnv: Record<string, string> = {}
+    beforeAll(async () => {
+      standIn = await startStripeStandIn()
+      Object.assign(stripeEnv, standIn.env)
+    })
+    afterAll(async () => {
+      await standIn?.close()
+    })
+
+    let payload: Payload
+    const site = testSite(setup, { smtp: true, env: stripeEnv })
+    let card: CardPayments
+    let ledger: Ledger
+    let tokens: Tokens
+    let programId: number
+    let longId: number
+    const client = newClients(`instal-card-${label}`)
+
+    beforeAll(async () => {
+      ;({ payload } = site)
+      card = await import('@/features/packages/stripe')
+      ledger = await import('@/features/packages/ledger')
+      tokens = await import('@/features/packages/tokens')
+      const { seedPackages } = await import('@/features/packages/seed')
+      await seedPackages(payload, {})
+      const starter = (await payload.find({ collection: 'packages', depth: 0, overrideAccess: true })).docs[0]!
+      const plan = {
+        sessionMinutes: 60,
+        onSale: true,
+        payment: 'instalments' as const,
+        agreement: Number(starter.agreement),
+      }
+      programId = (
+        await payload.create({
+          collection: 'packages',
+          data: { ...plan, card: '3-Month Program', sessions: 6, validityDays: 120, instalments: 3 },
+          overrideAccess: true,
+        })
+      ).id
+      longId = (
+        await payload.create({
+          collection: 'packages',
+          data: { ...plan, card: '6-Month Program', sessions: 24, validityDays: 210, instalments: 7 },
+          overrideAccess: true,
+        })
+      ).id
+    })
+
+    const purchaseOf = (id: number) => payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true })
+    const deliver = (event: Parameters<StripeStandIn['webhookRequest']>[0]) =>
+      card.stripeWebhook(standIn.webhookRequest(event)).then((r) => r.status)
+    const entriesOf = async (email: string) =>
+      (await creditEntriesOf(payload, email)).map((e) => [e.type, e.key, (e.entry as { amount?: number }).amount])
+    const readyMails = async (email: string) =>
+      (await mailsAsSent(payload, { kind: { equals: 'credits-open' }, to: { equals: email } })).length
+
+    /** A purchase of the 3-Month Program sent to Stripe: answers it with its session's id. */
+    async function atStripe(email: string, packageId = programId) {
+      const purchase = await checkoutToPayment(payload, { packageId, email, client: client(), now: NOW })
+      const res = await card.payWithStripe(tokens.checkoutToken(purchase))
+      expect(res.status).toBe(303)
+      const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(res.headers.get('location')!)![1]!
+      return { purchase: await purchaseOf(purchase.id), sessionId }
+    }
+
+    it('"Pay with Stripe" makes a subscription session of the monthly amount; the odd cents go with the first payment', async () => {
+      const { purchase, sessionId } = await atStripe('ann.plan@example.com')
+      expect(purchase).toMatchObject({ paymentMethod: 'stripe', instalments: 3, stripeSession: sessionId })
+      const { siteUrl } = await import('@/domain/brand')
+      const back = `${siteUrl().origin}${tokens.checkoutPath(purchase)}`
+      const named = { purchase: String(purchase.id), reference: purchase.reference }
+      expect(standIn.created.at(-1)).toEqual({
+        params: {
+          mode: 'subscription',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: 40000,
+                recurring: { interval: 'month' },
+                product_data: { name: '3-Month Program', description: '6 sessions of 60 minutes' },
+              },
+            },
+          ],
+          customer_email: 'ann.plan@example.com',
+          client_reference_id: String(purchase.id),
+          metadata: named,
+          subscription_data: { metadata: { ...named, instalments: '3' } },
+          success_url: `${back}?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${back}?payment=cancelled`,
+        },
+        idempotencyKey: `checkout-session:${purchase.id}-${new Date(purchase.createdAt).getTime()}:first`,
+      })
+      expect(standIn.sessions.get(sessionId)).toMatchObject({ mode: 'subscription', amount_total: 40000 })
+
+      // $2200 in 7: six of $314.28 and a first of $314.32, the 4 odd cents a one-time line on the first invoice.
+      const long = await atStripe('bo.plan@example.com', longId)
+      expect(
+        standIn.created.at(-1)!.params.line_items!.map((l) => [l.price_data!.unit_amount, l.price_data!.recurring]),
+      ).toEqual([
+        [31428, { interval: 'month' }],
+        [4, undefined],
+      ])
+      expect(standIn.sessions.get(long.sessionId)).toMatchObject({ amount_total: 31432 })
+      standIn.complete(long.sessionId)
+      expect(await card.settleOnReturn(payload, long.purchase, long.sessionId)).toBe('opened')
+      expect(await ledger.creditBalance(payload, 'bo.plan@example.com')).toMatchObject({ bought: 24, paid: 31432 })
+    })
+
+    it('the session’s and the first invoice’s webhooks, each twice and then late: the credits open once, the first payment is recorded once', async () => {
+      const email = 'cy.plan@example.com'
+      const { purchase, sessionId } = await atStripe(email)
+      const completed = standIn.complete(sessionId, new Date(NOW.getTime() + 60_000))
+      const subscription = String(standIn.sessions.get(sessionId)!.subscription)
+      const first = standIn.invoicePaid(sessionId, 1)
+      expect(await deliver(completed)).toBe(200)
+      expect(await deliver(first)).toBe(200)
+      expect(await deliver(completed)).toBe(200)
+      expect(await deliver(first)).toBe(200)
+      // Late, under new event ids: the same facts.
+      expect(await deliver({ ...completed, id: `${completed.id}_late` })).toBe(200)
+      expect(await deliver({ ...first, id: `${first.id}_late` })).toBe(200)
+      expect(await entriesOf(email)).toEqual([
+        ['purchase-opened', `subscription:${subscription}`, 0],
+        ['payment-received', `invoice:${first.data.object.id}`, 40000],
+      ])
+      expect(await purchaseOf(purchase.id)).toMatchObject({
+        status: 'paid',
+        stripeSubscription: subscription,
+        paidAt: new Date(completed.created * 1000).toISOString(),
+      })
+      expect(await ledger.creditBalance(payload, email)).toMatchObject({ bought: 6, left: 6, paid: 40000 })
+      expect(await readyMails(email)).toBe(1)
+      expect(await countOf(payload, 'stripe-events', { eventId: { equals: first.id } })).toBe(1)
+    })
+
+    it('the first invoice before its session (out of order) opens the credits; the session after it changes nothing', async () => {
+      const email = 'dee.plan@example.com'
+      const { purchase, sessionId } = await atStripe(email)
+      const completed = standIn.complete(sessionId)
+      const first = standIn.invoicePaid(sessionId, 1)
+      expect(await deliver(first)).toBe(200)
+      expect((await purchaseOf(purchase.id)).status).toBe('paid')
+      expect(await deliver(completed)).toBe(200)
+      expect(await card.settleOnReturn(payload, purchase, sessionId)).toBe('already-paid')
+      expect((await entriesOf(email)).map((e) => e[0])).toEqual(['purchase-opened', 'payment-received'])
+      expect(await readyMails(email)).toBe(1)
+    })
+
+    it('the webhooks twice each and the buyer’s return page twice, all at once: one opening, one payment, one mail', async () => {
+      const email = 'eve.plan@example.com'
+      const { purchase, sessionId } = await atStripe(email)
+      const completed = standIn.complete(sessionId)
+      const first = standIn.invoicePaid(sessionId, 1)
+      const outcomes = await Promise.all([
+        deliver(first),
+        card.settleOnReturn(payload, purchase, sessionId),
+        deliver(completed),
+        deliver(first),
+        card.settleOnReturn(payload, purchase),
+        deliver(completed),
+      ])
+      expect([outcomes[0], outcomes[2], outcomes[3], outcomes[5]]).toEqual([200, 200, 200, 200])
+      expect(await entriesOf(email)).toEqual([
+        ['purchase-opened', `subscription:${standIn.sessions.get(sessionId)!.subscription}`, 0],
+        ['payment-received', `invoice:${first.data.object.id}`, 40000],
+      ])
+      expect(await readyMails(email)).toBe(1)
+    })
+
+    it('later instalments: each invoice once however delivered, a failed one shown to the coach until paid, the plan ended after the last', async () => {
+      const email = 'fay.plan@example.com'
+      const { purchase, sessionId } = await atStripe(email)
+      standIn.complete(sessionId)
+      expect(await card.settleOnReturn(payload, purchase, sessionId)).toBe('opened')
+      const subscription = String(standIn.sessions.get(sessionId)!.subscription)
+
+      const failed = standIn.invoiceFailed(sessionId, 2, new Date('2027-01-01T10:00:00.000Z'))
+      expect(await deliver(failed)).toBe(200)
+      expect((await purchaseOf(purchase.id)).instalmentProblem).toBe(
+        'Stripe could not take payment 2 of 3 ($400) from the client’s card on Jan 1, 2027. Stripe tries again by itself; if it keeps failing, contact the client.',
+      )
+      const second = standIn.invoicePaid(sessionId, 2)
+      expect(await Promise.all([deliver(second), deliver(second)])).toEqual([200, 200])
+      expect((await purchaseOf(purchase.id)).instalmentProblem).toBeNull()
+      // The failure delivered again after the payment (out of order) is no problem any more.
+      expect(await deliver({ ...failed, id: `${failed.id}_late` })).toBe(200)
+      expect((await purchaseOf(purchase.id)).instalmentProblem).toBeNull()
+      expect(standIn.subscriptionsUpdated).toEqual([])
+
+      const third = standIn.invoicePaid(sessionId, 3)
+      expect(await deliver(third)).toBe(200)
+      expect(await deliver({ ...third, id: `${third.id}_late` })).toBe(200)
+      expect((await entriesOf(email)).map((e) => e[1])).toEqual([
+        `subscription:${subscription}`,
+        `invoice:${standIn.sessions.get(sessionId)!.invoice}`,
+        `invoice:${second.data.object.id}`,
+        `invoice:${third.data.object.id}`,
+      ])
+      expect(await ledger.creditBalance(payload, email)).toMatchObject({ bought: 6, left: 6, paid: 120000 })
+      // Ended after the last: Stripe takes nothing more.
+      expect(standIn.subscriptionsUpdated.length).toBeGreaterThan(0)
+      for (const update of standIn.subscriptionsUpdated)
+        expect(update).toEqual({
+          id: subscription,
+          params: { cancel_at_period_end: true },
+          idempotencyKey: `instalments-end:${subscription}`,
+        })
+      expect(standIn.subscriptions.get(subscription)!.cancel_at_period_end).toBe(true)
+      expect(await readyMails(email)).toBe(1)
+    })
+  })
+}

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { instalmentsSuite } from './instalments-suite'
+
+onSqlite(instalmentsSuite)
