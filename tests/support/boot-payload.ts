@@ -31,6 +31,10 @@ export function testPayload(setup: DatabaseSetup, { seed }: { seed: boolean }) {
       return payload
     },
     async stop(): Promise<void> {
+      // As the server does on shutdown: no further outbox run, and the one under way finished, so none is left
+      // to fail on the dropped database while the next file runs in this process.
+      const { drainOutbox } = await import('@/platform/mail/worker-state')
+      await drainOutbox(10_000)
       await payload?.destroy()
       // destroy() leaves PostgreSQL's pool open, with one client the adapter never releases (so pool.end()
       // would wait forever). Dropping the database ends those connections; their errors are expected.

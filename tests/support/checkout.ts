@@ -80,9 +80,20 @@ export async function checkoutToPayment(
   return purchaseOf(started.id)
 }
 
+/** The 3-Month Program ($1200 on its pricing card) as a package on sale in 3 monthly payments (decision 071). */
+export const THREE_MONTH_PLAN = {
+  card: '3-Month Program',
+  onSale: true,
+  sessions: 6,
+  sessionMinutes: 60,
+  validityDays: 120,
+  payment: 'instalments',
+  instalments: 3,
+} as const
+
 /**
- * The 3-Month Program ($1200 on its pricing card) on sale in 3 monthly payments, 6 sessions (decision 071), as
- * the coach makes it over REST on `site` with their token; the seeded Starter Session's agreement.
+ * THREE_MONTH_PLAN as the coach makes it over REST on `site` with their token, with the seeded Starter
+ * Session's agreement.
  */
 export async function aPlanOnSale(site: string, token: string): Promise<void> {
   const auth = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
@@ -94,16 +105,7 @@ export async function aPlanOnSale(site: string, token: string): Promise<void> {
   const made = await fetch(`${site}/cms-api/packages`, {
     method: 'POST',
     headers: auth,
-    body: JSON.stringify({
-      card: '3-Month Program',
-      onSale: true,
-      sessions: 6,
-      sessionMinutes: 60,
-      validityDays: 120,
-      payment: 'instalments',
-      instalments: 3,
-      agreement: starter.agreement,
-    }),
+    body: JSON.stringify({ ...THREE_MONTH_PLAN, agreement: starter.agreement }),
   })
   expect(made.status).toBe(201)
 }

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
-import { checkoutToPayment } from '../../support/checkout'
+import { checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
 import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
@@ -50,19 +50,8 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
       const { seedPackages } = await import('@/features/packages/seed')
       await seedPackages(payload, {})
       const starter = (await payload.find({ collection: 'packages', depth: 0, overrideAccess: true })).docs[0]!
-      const plan = {
-        sessionMinutes: 60,
-        onSale: true,
-        payment: 'instalments' as const,
-        agreement: Number(starter.agreement),
-      }
-      programId = (
-        await payload.create({
-          collection: 'packages',
-          data: { ...plan, card: '3-Month Program', sessions: 6, validityDays: 120, instalments: 3 },
-          overrideAccess: true,
-        })
-      ).id
+      const plan = { ...THREE_MONTH_PLAN, agreement: Number(starter.agreement) }
+      programId = (await payload.create({ collection: 'packages', data: plan, overrideAccess: true })).id
       longId = (
         await payload.create({
           collection: 'packages',

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
 import type { TestDatabase } from '../../support/database'
-import { checkoutToPayment } from '../../support/checkout'
+import { checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
 import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
@@ -42,16 +42,7 @@ export function instalmentsSuite(label: string, setup: () => Promise<TestDatabas
       programId = (
         await payload.create({
           collection: 'packages',
-          data: {
-            card: '3-Month Program',
-            onSale: true,
-            sessions: 6,
-            sessionMinutes: 60,
-            validityDays: 120,
-            payment: 'instalments',
-            instalments: 3,
-            agreement: Number(starter.agreement),
-          },
+          data: { ...THREE_MONTH_PLAN, agreement: Number(starter.agreement) },
           overrideAccess: true,
         })
       ).id
