@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paragraphs } from '@/features/pages/rich-text'
 import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { changeChecked } from '../support/admin-forms'
+import { changeChecked, pressUntilSent } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { seededTemplate } from '../support/database'
 import { checkHtml } from '../support/html-checker'
@@ -188,7 +188,7 @@ describe('the newsletter in the admin', () => {
     const reach = await confirmedCount(api)
     expect(reach).toBeGreaterThanOrEqual(2)
     await sending.getByText(`Send to all ${reach} confirmed subscribers now?`).waitFor()
-    await sending.getByRole('button', { name: 'Yes, send now' }).click()
+    await pressUntilSent(page, `/${id}/send`, () => sending.getByRole('button', { name: 'Yes, send now' }).click())
     await sending.locator('[data-issue-status="sent"]').waitFor({ timeout: 30_000 })
     await expect
       .poll(() => sending.locator('[data-issue-progress]').textContent(), { timeout: 15_000 })
@@ -255,11 +255,13 @@ describe('the newsletter in the admin', () => {
       await sending.getByText('Draft: not sent').waitFor()
       await sending.getByRole('button', { name: 'Send now' }).click()
       await sending.getByText(`Send to all ${reach} confirmed subscribers now?`).waitFor()
-      await sending.getByRole('button', { name: 'Yes, send now' }).click()
+      await pressUntilSent(page, `/${doc.id}/send`, () =>
+        sending.getByRole('button', { name: 'Yes, send now' }).click(),
+      )
       await sending.locator('[data-issue-status="sending"]').waitFor()
 
       // Paused while under way: the mail being handed over finishes, then nothing more goes out.
-      await sending.getByRole('button', { name: 'Pause' }).click()
+      await pressUntilSent(page, `/${doc.id}/pause`, () => sending.getByRole('button', { name: 'Pause' }).click())
       await sending.locator('[data-issue-status="paused"]').waitFor()
       await sending.getByText('Paused by you.').waitFor()
       const progress = async () =>
@@ -276,7 +278,7 @@ describe('the newsletter in the admin', () => {
       expect(whilePaused.sent + whilePaused.failed).toBeLessThan(reach)
 
       // Resumed: the rest go out, the refused one is counted as failed, and the issue ends sent.
-      await sending.getByRole('button', { name: 'Resume' }).click()
+      await pressUntilSent(page, `/${doc.id}/resume`, () => sending.getByRole('button', { name: 'Resume' }).click())
       await sending.locator('[data-issue-status="sent"]').waitFor({ timeout: 60_000 })
       await expect
         .poll(() => sending.locator('[data-issue-progress]').textContent())
@@ -294,7 +296,9 @@ describe('the newsletter in the admin', () => {
       // "Retry failed": the refused reader's mail goes out again, now taken; nobody else gets a second copy.
       refusing = false
       await page.goto(`${site.url}/admin/collections/newsletters/${doc.id}`)
-      await sending.getByRole('button', { name: 'Retry failed' }).click()
+      await pressUntilSent(page, `/${doc.id}/retry-failed`, () =>
+        sending.getByRole('button', { name: 'Retry failed' }).click(),
+      )
       await sending.getByText('One failed mail is being tried again.').waitFor()
       await expect
         .poll(() => sending.locator('[data-issue-progress]').textContent(), { timeout: 30_000 })

@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core'
+import type { Page, Request, Response } from 'playwright-core'
 
 /*
  * When a press of a Payload admin form's button counts. Payload checks what was typed before it lets a form
@@ -80,6 +80,33 @@ export async function changeChecked(
     } catch (error) {
       if (attempt >= CHECK_WAITS_MS.length) throw error
     }
+  }
+}
+
+/**
+ * Presses a button of the admin (`press`) until the request it makes goes out, the POST to an address ending
+ * with `path`: a press that lands on a copy of the screen the admin is replacing (as it draws a screen just
+ * opened again) is lost, and nothing is sent; a person presses again, and so does the test, three times in all.
+ * (The request, not its answer, tells a press that counted: a slow answer is waited for, never pressed again.)
+ * Answers the server's response.
+ */
+export async function pressUntilSent(page: Page, path: string, press: () => Promise<void>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(path), {
+      timeout: attempt < 3 ? 10_000 : 30_000,
+    })
+    sent.catch(() => {})
+    await press()
+    let request: Request
+    try {
+      request = await sent
+    } catch (error) {
+      if (attempt >= 3) throw error
+      continue
+    }
+    const response = await request.response()
+    if (!response) throw new Error(`No answer to the POST to ${request.url()}`)
+    return response
   }
 }
 
