@@ -98,6 +98,16 @@ export function medianFigures(page: string, reports: Report[]): PageFigures {
   }
 }
 
+/**
+ * The figures of one run (`run`) of a page whose first run is `first`: the run's own performance figures, and
+ * the accessibility, best-practices and SEO scores of the first run, the one that audits them.
+ */
+export function runFigures(page: string, first: Report, run: Report): PageFigures {
+  const r = pageFigures(page, run)
+  const { performance, lcpMs, cls, tbtMs, scriptKb, failing } = r
+  return { ...pageFigures(page, first), performance, lcpMs, cls, tbtMs, scriptKb, failing }
+}
+
 /** Each budget the page misses, in words. */
 export function missedBudgets(f: PageFigures): string[] {
   const misses: string[] = []
