@@ -12,6 +12,7 @@ import { ABOUT_COPY, PAGE_COPY, PAGE_GLOBALS } from '@/features/pages/defaults'
 import {
   browserChecksRan,
   changeChecked,
+  openAgain,
   CHECKED_IN_BROWSER_ONLY,
   formChecked,
   moveOutcome,
@@ -104,19 +105,44 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
 
   /**
    * What Payload has still to check before a press of a form's button on a page counts (see submit): the
-   * check of the last change made on the edit screen at `url` (../support/admin-forms.ts).
+   * check of the last change made on the edit screen at `url` (../support/admin-forms.ts), and every change
+   * made on that screen since it opened, in order, to make again on the screen opened anew when that check
+   * never comes (each sets a field to a value, so the last one of each field wins, as it did).
    */
   const pendingChecks = new WeakMap<Page, { url: string; check: Promise<unknown>; redo: () => Promise<void> }>()
+  const changesOn = new WeakMap<Page, { url: string; changes: (() => Promise<void>)[] }>()
+  /** The changes made on the page's screen since it opened (a new address starts a new list). */
+  const changesMade = (page: Page) => {
+    const url = page.url()
+    const made = changesOn.get(page)?.url === url ? changesOn.get(page)!.changes : []
+    changesOn.set(page, { url, changes: made })
+    return made
+  }
+  /** A step on the screen that later changes need (opening a part of the form), made again with them. */
+  const step = async (page: Page, action: () => Promise<void>) => {
+    await action()
+    changesMade(page).push(action)
+  }
   /**
-   * The next press on this screen waits for the server's check of a change about to be made to `path`; if the
-   * admin dropped the change (no check of it came), the change is made again (changeChecked).
+   * The next press on this screen waits for the server's check of a change about to be made to `path`; if no
+   * check of it came, the screen is opened again and its changes made again (changeChecked).
    */
-  const willCheck = (page: Page, path: string, matches: (value: unknown) => boolean, change: () => Promise<void>) =>
+  const willCheck = (page: Page, path: string, matches: (value: unknown) => boolean, change: () => Promise<void>) => {
+    const url = page.url()
+    const made = changesMade(page)
+    made.push(change)
+    const replay = async () => {
+      for (const c of made) await c()
+    }
     pendingChecks.set(page, {
-      url: page.url(),
+      url,
       check: formChecked(page, path, matches),
-      redo: () => changeChecked(page, path, matches, change),
+      redo: async () => {
+        await openAgain(page)
+        await changeChecked(page, path, matches, replay)
+      },
     })
+  }
 
   /** Types into a field and checks it kept the value (the admin once cleared fields filled in early). */
   const fill = async (page: Page, selector: string, value: string) => {
@@ -135,12 +161,16 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
    * screen a check that reaches the server after the account exists is refused, and logged as an error).
    */
   const submit = async (page: Page, name: string) => {
+    await checkedBeforePress(page, name)
+    await page.getByRole('button', { name, exact: true }).click()
+  }
+  /** Waits until a press of the button `name` on the page's screen counts (see submit). */
+  const checkedBeforePress = async (page: Page, name: string) => {
     const pending = pendingChecks.get(page)
     pendingChecks.delete(page)
     if (pending?.url === page.url()) await pending.check.catch(() => pending.redo())
     else if (CHECKED_IN_BROWSER_ONLY.test(page.url())) await browserChecksRan(page)
     else throw new Error(`Nothing was changed on ${page.url()} for Payload to check before "${name}"`)
-    await page.getByRole('button', { name, exact: true }).click()
   }
   /**
    * Follows a link of the admin and waits for its address. The admin renders a list again while it loads
@@ -163,6 +193,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
    * (twice more at most).
    */
   const savedAccount = async (page: Page): Promise<{ status: number; sent: string }> => {
+    await checkedBeforePress(page, 'Save')
     for (let attempt = 0; ; attempt++) {
       const request = page.waitForRequest(
         (r) => r.method() === 'PATCH' && /\/cms-api\/users\/[^/?]+/.test(new URL(r.url()).pathname),
@@ -170,8 +201,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
       )
       // Awaited below; a press that fails first leaves it to time out unheard, not as an unhandled rejection.
       request.catch(() => {})
-      if (attempt === 0) await submit(page, 'Save')
-      else await page.getByRole('button', { name: 'Save', exact: true }).click()
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
       const sent = await request.catch((error: Error) => (attempt < 2 ? null : Promise.reject(error)))
       if (sent) return { status: (await sent.response())!.status(), sent: sent.postData() ?? '' }
     }
@@ -806,10 +836,12 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     await page.getByText('Needed to change your e-mail or password.').first().waitFor()
     // The screen can render its fields again while it loads, which drops a click: the coach clicks again.
     const newPassword = page.locator('#field-password:visible')
-    for (let attempt = 0; attempt < 3 && !(await newPassword.isVisible()); attempt++) {
-      await page.getByRole('button', { name: 'Change Password' }).click()
-      await newPassword.waitFor({ timeout: 10_000 }).catch(() => {})
-    }
+    await step(page, async () => {
+      for (let attempt = 0; attempt < 3 && !(await newPassword.isVisible()); attempt++) {
+        await page.getByRole('button', { name: 'Change Password' }).click()
+        await newPassword.waitFor({ timeout: 10_000 }).catch(() => {})
+      }
+    })
     const changed = 'the coach’s renewed long password'
     await fill(page, '#field-password', changed)
     await fill(page, '#field-confirm-password', changed)

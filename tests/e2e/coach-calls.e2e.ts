@@ -189,19 +189,18 @@ describe.each(SEEDED_SITES)('the coach’s calls and prices, on %s', (_db, site)
       await expect.poll(() => notice.innerText()).toContain('{lowest price}')
       expect(await page.locator('[data-price-mention]').count()).toBe(0)
 
-      // The coach raises the first card's price and, in the introduction, writes the old one out.
+      // The coach raises the first card's price and, in the introduction, writes the old one out (a check that
+      // saw the introduction saw the price typed before it).
       const intro = `${restore.intro} Sessions from $${starter.price}.`
-      for (const [selector, path, value] of [
-        ['#field-pricing__0__price', 'pricing.0.price', String(raised)],
-        ['#field-intro', 'intro', intro],
-      ] as const) {
-        await changeChecked(
-          page,
-          path,
-          (v) => String(v) === value,
-          () => page.locator(`${selector}:visible`).fill(value),
-        )
-      }
+      await changeChecked(
+        page,
+        'intro',
+        (v) => v === intro,
+        async () => {
+          await page.locator('#field-pricing__0__price:visible').fill(String(raised))
+          await page.locator('#field-intro:visible').fill(intro)
+        },
+      )
       await page.getByRole('button', { name: 'Publish changes', exact: true }).click()
       await page.getByText('Updated successfully.').first().waitFor()
 

@@ -112,6 +112,7 @@ describe.each(DATABASES)('where we meet, on %s', (database) => {
           'meeting.kind',
           (v) => v === value,
           async () => {
+            await coach.locator('#field-meeting').scrollIntoViewIfNeeded()
             await kind.locator('.rs__control').click()
             await coach.locator('.rs__option', { hasText: label }).click()
           },

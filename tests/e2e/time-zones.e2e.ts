@@ -100,16 +100,16 @@ describe.each(DATABASES)('the coach’s time zone, on %s', (database) => {
     // Our words under the date (the date picker and the zone's list beside it are Payload's own widgets).
     await expectNoSeriousA11yViolations(page, `${name}: a new workshop's date`, '[data-zone-note]')
 
-    await page.locator('#field-title').fill(title)
-    await page.locator('#field-format').fill('Online (Zoom)')
-    await page.locator('#field-description').fill('An afternoon on saying no.')
-    await page.locator('#field-registerLink').fill('https://example.com/register')
     const date = dateField.locator('input').first()
     await changeChecked(
       page,
       'date',
       (value) => value === day(d).instant,
       async () => {
+        await page.locator('#field-title').fill(title)
+        await page.locator('#field-format').fill('Online (Zoom)')
+        await page.locator('#field-description').fill('An afternoon on saying no.')
+        await page.locator('#field-registerLink').fill('https://example.com/register')
         await date.fill(day(d).typed)
         await page.keyboard.press('Escape')
       },

@@ -1,4 +1,4 @@
-import type { Page, Request, Response } from 'playwright-core'
+import type { Dialog, Page, Request, Response } from 'playwright-core'
 
 /*
  * When a press of a Payload admin form's button counts. Payload checks what was typed before it lets a form
@@ -52,18 +52,38 @@ export function formChecked(
 }
 
 /**
- * How long a change waits for its check before it is made again: a check comes within a second on a quiet
- * machine and in a few on a busy one; the last wait is long, for a machine that is very busy. Together they stay
- * well inside a test's minute.
+ * How long a change waits for its check before the screen is opened again and the change made again: a check
+ * comes within a second on a quiet machine and in a few on a busy one; the last wait is long, for a machine that
+ * is very busy. Together they stay well inside a test's minute.
  */
 const CHECK_WAITS_MS = [10_000, 10_000, 30_000]
 
+/** Waits until the admin's form on the page is ready to be typed into. */
+export const formReady = (page: Page) => page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+
+/**
+ * Opens the admin's screen again (its changes not saved are lost: leaving is allowed when the browser asks) and
+ * waits until its form is ready.
+ */
+export async function openAgain(page: Page): Promise<void> {
+  const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : undefined)
+  page.on('dialog', leave)
+  try {
+    await page.reload()
+  } finally {
+    page.off('dialog', leave)
+  }
+  await formReady(page)
+}
+
 /**
  * Makes a change (`change`) and resolves once the server has checked the form with the field at `path` holding
- * a value `matches` accepts. Payload's screen can drop a change made while it draws its fields again (the answer
- * to an earlier check arriving): the field shows its old value and no check of it ever comes. Then the change is
- * made again, as a person would who saw their typing gone, up to three times in all (CHECK_WAITS_MS). A check
- * that was only slow is still taken when it comes, and making the change again then does no harm.
+ * a value `matches` accepts. When no check of it comes, the screen is opened again and the change made again,
+ * as a person would whose screen seemed stuck, up to three times in all (CHECK_WAITS_MS). Typing the same value
+ * again would not do: the form sees no change in it and sends no check, and a screen whose checks have stopped
+ * (Payload's queue of checks waiting on a request that never ends) sends none for any change. So `change` must
+ * make every change of the form not yet saved (opening the screen again loses them). A failure names every
+ * request the page made meanwhile and its answer.
  */
 export async function changeChecked(
   page: Page,
@@ -71,15 +91,70 @@ export async function changeChecked(
   matches: (value: unknown) => boolean,
   change: () => Promise<void>,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const checked = formChecked(page, path, matches, CHECK_WAITS_MS[attempt - 1])
-    await change()
-    try {
-      await checked
-      return
-    } catch (error) {
-      if (attempt >= CHECK_WAITS_MS.length) throw error
+  const seen = requestsSeen(page, path)
+  try {
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) {
+        seen.note('the screen opened again')
+        await openAgain(page)
+      }
+      const checked = formChecked(page, path, matches, CHECK_WAITS_MS[attempt - 1])
+      seen.note(`change ${attempt}`)
+      await change()
+      try {
+        await checked
+        return
+      } catch (error) {
+        if (attempt < CHECK_WAITS_MS.length) continue
+        const shown = await page
+          .evaluate(() => {
+            const active = document.activeElement as HTMLInputElement | null
+            return active ? `${active.tagName}#${active.id} = ${JSON.stringify(active.value)}` : 'nothing'
+          })
+          .catch((e: unknown) => String(e))
+        throw new Error(
+          `No check of ${path} with the change came (${String(error)}). Focused: ${shown}. What the page sent and heard:\n${seen.log()}`,
+        )
+      }
     }
+  } finally {
+    seen.stop()
+  }
+}
+
+/**
+ * What a page sends and hears while a change waits for its check, for the message of a change that never got one:
+ * each request by method and address (a form-state call with the value it saw at `path`), its answer's status or
+ * its failure, each at its time since the start.
+ */
+function requestsSeen(page: Page, path: string) {
+  const start = Date.now()
+  const lines: string[] = []
+  const at = () => `${((Date.now() - start) / 1000).toFixed(1)} s`
+  const name = (request: Request) => {
+    const form = checkedForm(request)
+    const url = new URL(request.url())
+    return `${request.method()} ${url.pathname}${form ? ` form-state ${path}=${JSON.stringify(form[path]?.value)}` : ''}`
+  }
+  const onRequest = (request: Request) => lines.push(`${at()} → ${name(request)}`)
+  const onResponse = (response: Response) => lines.push(`${at()} ← ${response.status()} ${name(response.request())}`)
+  const onFailed = (request: Request) =>
+    lines.push(`${at()} ✗ ${name(request)}: ${request.failure()?.errorText ?? 'failed'}`)
+  const onConsole = (message: { type(): string; text(): string }) =>
+    lines.push(`${at()} console.${message.type()}: ${message.text().slice(0, 300)}`)
+  page.on('request', onRequest)
+  page.on('response', onResponse)
+  page.on('requestfailed', onFailed)
+  page.on('console', onConsole)
+  return {
+    note: (what: string) => lines.push(`${at()} ${what}`),
+    log: () => lines.slice(-80).join('\n'),
+    stop: () => {
+      page.off('request', onRequest)
+      page.off('response', onResponse)
+      page.off('requestfailed', onFailed)
+      page.off('console', onConsole)
+    },
   }
 }
 
