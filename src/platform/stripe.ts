@@ -80,6 +80,43 @@ export async function refundCardPayment(
   )
 }
 
+/** Money on its way back counts as refunded; a refund that failed or was cancelled gave nothing back. */
+export const refundCounts = (refund: Pick<Stripe.Refund, 'status'>): boolean =>
+  refund.status === 'succeeded' || refund.status === 'pending'
+
+/**
+ * A card payment as a refund needs it: the PaymentIntent and the refunds made of it so far (Stripe's list, so
+ * one made in the dashboard counts too).
+ */
+export async function paymentRefunds(settings: StripeSettings, paymentIntent: string): Promise<Stripe.Refund[]> {
+  const stripe = await stripeClient(settings)
+  return (await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })).data.filter(refundCounts)
+}
+
+/** The PaymentIntent that paid an invoice (a subscription's monthly payment), or null when none did. */
+export async function invoicePaymentIntent(settings: StripeSettings, invoice: string): Promise<string | null> {
+  const stripe = await stripeClient(settings)
+  const paid = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 })
+  const intent = paid.data[0]?.payment.payment_intent
+  return typeof intent === 'string' ? intent : (intent?.id ?? null)
+}
+
+/** The invoice a PaymentIntent paid (a subscription's monthly payment), or null when it paid none. */
+export async function invoiceOfPayment(
+  settings: StripeSettings,
+  paymentIntent: string,
+): Promise<Stripe.Invoice | null> {
+  const stripe = await stripeClient(settings)
+  const paid = await stripe.invoicePayments.list({
+    payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    limit: 1,
+  })
+  const invoice = paid.data[0]?.invoice
+  if (!invoice) return null
+  if (typeof invoice !== 'string') return 'deleted' in invoice ? null : invoice
+  return stripe.invoices.retrieve(invoice)
+}
+
 /** What a card payment buys, as the Checkout Session shows it and names it for the site (decisions 066, 070, 071). */
 export type CardCheckout = {
   /** The buyer's latest Checkout Session, if any: while it is open, it is the one to pay. */

@@ -16,6 +16,16 @@ export async function creditEntriesOf(payload: Payload, email: string) {
   return docs
 }
 
+/** A client's credit balance, once it is seen to hold: bought = used + left + held + forfeited + refunded, in all and for every purchase. */
+export async function balanceHolds(payload: Payload, email: string) {
+  const { creditBalance } = await import('@/features/packages/ledger')
+  const b = await creditBalance(payload, email)
+  for (const c of [b, ...Object.values(b.purchases)]) {
+    expect(c.bought).toBe(c.used + c.left + c.held + c.forfeited + c.refunded)
+  }
+  return b
+}
+
 /** A purchase of the Starter Session by `email` (one session of 60 minutes, $150, valid 90 days), in `status`, with `data`. */
 export async function aStarterPurchase(
   payload: Payload,

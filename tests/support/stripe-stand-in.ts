@@ -19,7 +19,11 @@ import { startedLater } from './started-later'
  *                                         for the same parameters, 400 idempotency_error for others)
  *   GET  /v1/checkout/sessions/<id>       checkout.sessions.retrieve
  *   GET  /v1/checkout/sessions?payment_intent=<id>   checkout.sessions.list
- *   GET  /v1/refunds?charge=<id>          refunds.list
+ *   GET  /v1/refunds?charge=<id>          refunds.list (or ?payment_intent=<id>)
+ *   GET  /v1/invoice_payments?invoice=<id>&status=paid   invoicePayments.list: the PaymentIntent that paid an
+ *                                         invoice (or ?payment[type]=payment_intent&payment[payment_intent]=<id>:
+ *                                         the invoice a payment paid)
+ *   GET  /v1/invoices/<id>                invoices.retrieve
  *   POST /v1/refunds                      refunds.create (payment_intent, amount, metadata): refunds the
  *                                         payment's charge as Stripe does (400 for more than it has left; an
  *                                         idempotency key again: the same refund), and sends the signed
@@ -29,7 +33,8 @@ import { startedLater } from './started-later'
  * In `mode: 'subscription'` (a package paid in instalments) a completed session has a subscription and its first
  * invoice, paid (the session's `invoice`); `invoicePaid` and `invoiceFailed` make the later ones as Stripe would
  * each month, and answer `invoice.paid` / `invoice.payment_failed`; the hosted page's Pay sends both
- * `checkout.session.completed` and the first `invoice.paid`.
+ * `checkout.session.completed` and the first `invoice.paid`. Each paid invoice has its own PaymentIntent and
+ * charge, which refunds.create refunds and `refundInvoice` refunds as from Stripe's dashboard.
  * A parameter the stand-in does not know is refused as Stripe refuses one (400, invalid_request_error), so a
  * call the site starts making without the stand-in learning it fails the tests.
  *
@@ -87,6 +92,19 @@ export type StripeStandIn = {
   invoicePaid: (sessionId: string, n: number, at?: Date) => Stripe.InvoicePaidEvent
   /** The n-th invoice of a completed subscription session, its payment failed (still open). Answers `invoice.payment_failed`. */
   invoiceFailed: (sessionId: string, n: number, at?: Date) => Stripe.InvoicePaymentFailedEvent
+  /**
+   * Refunds `amount` of the charge of the n-th invoice of a completed subscription session (as the coach would
+   * in Stripe's dashboard; a new refund each call); answers `charge.refunded`.
+   */
+  refundInvoice: (
+    sessionId: string,
+    n: number,
+    amount: number,
+    at?: Date,
+    metadata?: Record<string, string>,
+  ) => Stripe.ChargeRefundedEvent
+  /** The PaymentIntent that paid the n-th invoice of a completed subscription session. */
+  invoicePaymentIntent: (sessionId: string, n: number) => string
   /** Refunds `amount` of a completed session's charge (a new refund each call); answers `charge.refunded`. */
   refund: (
     sessionId: string,
@@ -296,12 +314,17 @@ function newSession(params: Stripe.Checkout.SessionCreateParams, url: string, no
   }
 }
 
-function newCharge(session: Stripe.Checkout.Session, paymentIntent: string, at: Date): Stripe.Charge {
+function newCharge(
+  session: Stripe.Checkout.Session,
+  paymentIntent: string,
+  at: Date,
+  amount = session.amount_total ?? 0,
+): Stripe.Charge {
   return {
     id: `ch_test_${rand()}`,
     object: 'charge',
-    amount: session.amount_total ?? 0,
-    amount_captured: session.amount_total ?? 0,
+    amount,
+    amount_captured: amount,
     amount_refunded: 0,
     application: null,
     application_fee: null,
@@ -527,6 +550,24 @@ function newInvoice(
   }
 }
 
+/** The record of an invoice paid by a PaymentIntent, as Stripe lists it (invoicePayments.list). */
+function newInvoicePayment(invoice: Stripe.Invoice, paymentIntent: string, charge: string): Stripe.InvoicePayment {
+  return {
+    id: `inpay_test_${rand()}`,
+    object: 'invoice_payment',
+    amount_paid: invoice.amount_paid,
+    amount_requested: invoice.amount_due,
+    created: invoice.created,
+    currency: invoice.currency,
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: paymentIntent, charge },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: invoice.status_transitions.paid_at },
+  }
+}
+
 const eventBase = (at: Date) => ({
   id: `evt_test_${rand(20)}`,
   object: 'event' as const,
@@ -568,6 +609,13 @@ const readBody = (req: http.IncomingMessage): Promise<string> =>
     req.on('error', reject)
   })
 
+/** A list request's query, every parameter one the stand-in knows; another is refused as Stripe refuses one. */
+function knownQuery(url: URL, known: string[]): URLSearchParams {
+  for (const name of url.searchParams.keys())
+    if (!known.includes(name)) throw new Refusal(400, `Received unknown parameter: ${name}`, name)
+  return url.searchParams
+}
+
 /** The refunds.create request as the SDK's type of it, from its form encoding; anything else refused. */
 function refundCreateParams(form: Record<string, unknown>): Stripe.RefundCreateParams {
   const top = only('', form, ['payment_intent', 'amount', 'metadata'])
@@ -602,6 +650,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions = new Map<string, Stripe.Subscription>()
   const invoices = new Map<string, Stripe.Invoice[]>()
   const subscriptionsUpdated: StripeStandIn['subscriptionsUpdated'] = []
+  // Each paid invoice's payment (a PaymentIntent and its charge), and the session each charge came from.
+  const invoicePayments: Stripe.InvoicePayment[] = []
+  const chargeSessions = new Map<string, string>()
+
+  /** An invoice of a session's subscription paid: its PaymentIntent and charge made, as Stripe makes them. */
+  const payInvoice = (sessionId: string, invoice: Stripe.Invoice, at: Date) => {
+    if (invoicePayments.some((p) => p.invoice === invoice.id)) return
+    const paymentIntent = `pi_test_${rand()}`
+    const charge = newCharge(sessions.get(sessionId)!, paymentIntent, at, invoice.amount_paid)
+    charges.set(charge.id, charge)
+    chargeSessions.set(charge.id, sessionId)
+    invoicePayments.push(newInvoicePayment(invoice, paymentIntent, charge.id))
+  }
 
   const subscriptionOf = (sessionId: string): Stripe.Subscription => {
     const subscription = subscriptions.get(String(sessions.get(sessionId)?.subscription))
@@ -638,8 +699,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status_transitions: { ...invoice.status_transitions, paid_at: seconds(at) },
       } satisfies Partial<Stripe.Invoice>)
     }
+    if (paid) payInvoice(sessionId, invoice, at)
     return invoice
   }
+
+  /** Refunds `amount` of a charge (a new refund each call); answers `charge.refunded`. */
+  const refundCharge = (
+    charge: Stripe.Charge,
+    amount: number,
+    at: Date,
+    metadata: Record<string, string>,
+  ): Stripe.ChargeRefundedEvent => {
+    const refund = newRefund(charge, amount, at, metadata)
+    refunds.set(charge.id, [refund, ...(refunds.get(charge.id) ?? [])])
+    charge.amount_refunded += amount
+    charge.refunded = charge.amount_refunded >= charge.amount
+    return { ...eventBase(at), type: 'charge.refunded', data: { object: structuredClone(charge) } }
+  }
+  const chargeOfPayment = (paymentIntent: string) =>
+    [...charges.values()].find((c) => c.payment_intent === paymentIntent)
 
   const chargeOf = (sessionId: string): Stripe.Charge => {
     const session = sessions.get(sessionId)
@@ -688,6 +766,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         subscription.latest_invoice = first.id
         subscriptions.set(subscription.id, subscription)
         invoices.set(subscription.id, [first])
+        payInvoice(sessionId, first, at)
         Object.assign(session, {
           status: 'complete',
           payment_status: 'paid',
@@ -717,6 +796,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         } satisfies Partial<Stripe.Checkout.Session>)
         const charge = newCharge(session, paymentIntent, at)
         charges.set(charge.id, charge)
+        chargeSessions.set(charge.id, sessionId)
       }
       return {
         ...eventBase(at),
@@ -725,12 +805,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
     },
     refund(sessionId, amount, at = new Date(), metadata = {}) {
-      const charge = chargeOf(sessionId)
-      const refund = newRefund(charge, amount, at, metadata)
-      refunds.set(charge.id, [refund, ...(refunds.get(charge.id) ?? [])])
-      charge.amount_refunded += amount
-      charge.refunded = charge.amount_refunded >= charge.amount
-      return { ...eventBase(at), type: 'charge.refunded', data: { object: structuredClone(charge) } }
+      return refundCharge(chargeOf(sessionId), amount, at, metadata)
+    },
+    refundInvoice(sessionId, n, amount, at = new Date(), metadata = {}) {
+      const invoice = invoices.get(subscriptionOf(sessionId).id)?.[n - 1]
+      const paid = invoicePayments.find((p) => p.invoice === invoice?.id)
+      if (!paid) throw new Error(`Invoice ${n} of session ${sessionId} is not paid.`)
+      return refundCharge(charges.get(String(paid.payment.charge))!, amount, at, metadata)
+    },
+    invoicePaymentIntent(sessionId, n) {
+      const invoice = invoices.get(subscriptionOf(sessionId).id)?.[n - 1]
+      const paid = invoicePayments.find((p) => p.invoice === invoice?.id)
+      if (!paid) throw new Error(`Invoice ${n} of session ${sessionId} is not paid.`)
+      return String(paid.payment.payment_intent)
     },
     signed(event, secret = webhookSecret) {
       const body = JSON.stringify(event, null, 2)
@@ -834,11 +921,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (JSON.stringify(again.params) !== JSON.stringify(params)) return idempotencyError(res, key!)
         return json(res, 200, again.refund)
       }
-      const session = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent)
-      if (!session) {
+      const charge = chargeOfPayment(params.payment_intent!)
+      const session = charge ? sessions.get(chargeSessions.get(charge.id)!) : undefined
+      if (!charge || !session) {
         return stripeError(res, 404, `No such payment_intent: '${params.payment_intent}'`, 'payment_intent')
       }
-      const charge = chargeOf(session.id)
       const unrefunded = charge.amount - charge.amount_refunded
       const amount = params.amount ?? unrefunded
       if (amount < 1 || amount > unrefunded) {
@@ -849,7 +936,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           'amount',
         )
       }
-      const event = standIn.refund(session.id, amount, new Date(), params.metadata as Record<string, string>)
+      const event = refundCharge(charge, amount, new Date(), (params.metadata ?? {}) as Record<string, string>)
       const refund = refunds.get(charge.id)![0]!
       if (key) refundsByKey.set(key, { params, refund: structuredClone(refund) })
       standIn.refundsMade.push({ refund, idempotencyKey: key })
@@ -871,8 +958,28 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return json(res, 200, found)
     }
     if (req.method === 'GET' && url.pathname === '/v1/refunds') {
-      const charge = url.searchParams.get('charge') ?? ''
+      const query = knownQuery(url, ['charge', 'payment_intent', 'limit'])
+      const paymentIntent = query.get('payment_intent')
+      const charge = paymentIntent ? (chargeOfPayment(paymentIntent)?.id ?? '') : (query.get('charge') ?? '')
       return json(res, 200, list(refunds.get(charge) ?? [], '/v1/refunds'))
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+      const query = knownQuery(url, ['invoice', 'status', 'payment[type]', 'payment[payment_intent]', 'limit'])
+      const type = query.get('payment[type]')
+      if (type !== null && type !== 'payment_intent') throw new Refusal(400, 'Invalid payment[type]', 'payment')
+      const found = invoicePayments.filter(
+        (p) =>
+          (!query.has('invoice') || p.invoice === query.get('invoice')) &&
+          (!query.has('status') || p.status === query.get('status')) &&
+          (!query.has('payment[payment_intent]') || p.payment.payment_intent === query.get('payment[payment_intent]')),
+      )
+      return json(res, 200, list(found, '/v1/invoice_payments'))
+    }
+    const invoice = /^\/v1\/invoices\/(\w+)$/.exec(url.pathname)
+    if (req.method === 'GET' && invoice) {
+      const found = [...invoices.values()].flat().find((i) => i.id === invoice[1])
+      if (!found) return stripeError(res, 404, `No such invoice: '${invoice[1]}'`, 'id')
+      return json(res, 200, found)
     }
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`)
   }

@@ -1,7 +1,7 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type Stripe from 'stripe'
 
-import { balance, DEFAULT_CREDIT_RULES, type CreditEvent, type PurchaseBalance } from '@/domain/credits'
+import { balance, DEFAULT_CREDIT_RULES, type CreditEvent, type Ledger, type PurchaseBalance } from '@/domain/credits'
 import { formatCents } from '@/domain/packages'
 import { parseDollars, refundableAmount, refundRefusal, REFUND_REFUSALS } from '@/domain/refunds'
 import { composeMail } from '@/features/mail-texts/compose'
@@ -9,7 +9,13 @@ import type { Purchase, User } from '@/payload-types'
 import { composedFromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
-import { refundCardPayment, stripeSettings } from '@/platform/stripe'
+import {
+  invoicePaymentIntent,
+  paymentRefunds,
+  refundCardPayment,
+  stripeSettings,
+  type StripeSettings,
+} from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { appendCreditEvent, creditBalance, creditLedger, type Precondition } from './ledger'
 import { clientPath } from './tokens'
@@ -33,12 +39,26 @@ export const refundRequestKey = (requestId: string) => `refund-request:${request
 /** A request id as the screen makes it (a random UUID); anything else is refused. */
 const REQUEST_ID = /^[A-Za-z0-9-]{16,64}$/
 
-/** What a Stripe refund made from the admin says in its metadata: the request and the credits it takes back. */
+/**
+ * The ledger key of one part of a refund of a plan paid by card (decision 071): the refund of one monthly
+ * payment (`invoice`, its Stripe invoice) made for the request.
+ */
+const refundPartKey = (requestId: string, invoice: string) => `${refundRequestKey(requestId)}:${invoice}`
+
+/** A Stripe invoice's id as the site names it in a refund's metadata. */
+const INVOICE_ID = /^in_\w{1,250}$/
+
+/**
+ * What a Stripe refund made from the admin says in its metadata: the request (and, for a plan, the monthly
+ * payment it refunds) and the credits it takes back.
+ */
 export function adminRefundOf(refund: Pick<Stripe.Refund, 'metadata'>): { key: string; credits: number } | null {
   const request = refund.metadata?.refund_request
+  const part = refund.metadata?.refund_part
   const credits = Number(refund.metadata?.credits ?? '0')
   if (!request || !REQUEST_ID.test(request) || !Number.isSafeInteger(credits) || credits < 0) return null
-  return { key: refundRequestKey(request), credits }
+  if (part !== undefined && !INVOICE_ID.test(part)) return null
+  return { key: part === undefined ? refundRequestKey(request) : refundPartKey(request, part), credits }
 }
 
 /** A purchase's money and credits as its refund form shows them. */
@@ -145,21 +165,87 @@ async function mailReceipt(
   }
 }
 
-/** Stripe's refund of `amount` of the purchase's payment, once per request (its idempotency key). */
-async function refundByCard(p: Purchase, requestId: string, amount: number, credits: number): Promise<Stripe.Refund> {
-  const settings = stripeSettings()
-  if (!settings) throw new Error('no Stripe keys')
+/**
+ * One refund to make through Stripe for a request: of `amount` of one card payment (its PaymentIntent), taking
+ * back `credits`, recorded under `key`. `invoice` names the monthly payment of a plan it refunds.
+ */
+type CardRefundPart = { paymentIntent: string; invoice: string | null; amount: number; credits: number; key: string }
+
+/**
+ * How a refund of `amount` taking back `credits` is made by card, or the refusal in the coach's words, or null
+ * when Stripe has no payment of the purchase. Paid in full: one refund of its one payment (Stripe refuses more
+ * than the charge has left). Paid in monthly payments (decision 071): the amount is taken from the newest
+ * payment first, each up to what is left of it, so it never asks Stripe for more than a charge has; what is
+ * left of each is Stripe's own count (a refund made in the dashboard counts) without this request's refunds, so
+ * the same request, sent again, splits the same way and Stripe answers each part with the refund it made. The
+ * credits go with the first part.
+ */
+async function cardRefundParts(
+  settings: StripeSettings,
+  p: Purchase,
+  ledger: Ledger,
+  { requestId, amount, credits }: { requestId: string; amount: number; credits: number },
+): Promise<CardRefundPart[] | string | null> {
+  if (!p.instalments) {
+    if (!p.stripePaymentIntent) return null
+    const key = refundRequestKey(requestId)
+    return [{ paymentIntent: p.stripePaymentIntent, invoice: null, amount, credits, key }]
+  }
+  // Newest first: by when each was paid, then by when the site learnt of it.
+  const payments = ledger
+    .map((e, order) => ({ e, order }))
+    .filter(({ e }) => e.type === 'payment-received' && e.purchase === String(p.id) && e.key.startsWith('invoice:'))
+    .map(({ e, order }) => ({
+      invoice: e.key.slice('invoice:'.length),
+      paid: (e as { amount: number }).amount,
+      at: e.at,
+      order,
+    }))
+    .sort((a, b) => b.at - a.at || b.order - a.order)
+  const parts: CardRefundPart[] = []
+  let rest = amount
+  for (const payment of payments) {
+    if (rest === 0) break
+    const paymentIntent = await invoicePaymentIntent(settings, payment.invoice)
+    if (!paymentIntent) continue
+    const others = (await paymentRefunds(settings, paymentIntent))
+      .filter((r) => r.metadata?.refund_request !== requestId)
+      .reduce((sum, r) => sum + r.amount, 0)
+    const take = Math.min(rest, payment.paid - others)
+    if (take <= 0) continue
+    const first = parts.length === 0
+    const key = refundPartKey(requestId, payment.invoice)
+    parts.push({ paymentIntent, invoice: payment.invoice, amount: take, credits: first ? credits : 0, key })
+    rest -= take
+  }
+  if (parts.length === 0 && payments.length === 0) return null
+  return rest > 0 ? REFUND_REFUSALS.tooMuch(amount - rest) : parts
+}
+
+/** Stripe's refund of one part, once per request and part (its idempotency key). */
+function refundByCard(settings: StripeSettings, p: Purchase, requestId: string, part: CardRefundPart) {
   return refundCardPayment(settings, {
-    paymentIntent: p.stripePaymentIntent!,
-    amount,
-    idempotencyKey: `refund:${requestId}`,
+    paymentIntent: part.paymentIntent,
+    amount: part.amount,
+    idempotencyKey: part.invoice ? `refund:${requestId}:${part.invoice}` : `refund:${requestId}`,
     metadata: {
       purchase: String(p.id),
       reference: p.reference ?? '',
       refund_request: requestId,
-      credits: String(credits),
+      credits: String(part.credits),
+      ...(part.invoice ? { refund_part: part.invoice } : {}),
     },
   })
+}
+
+/** Stripe's refusal or silence in the coach's words. */
+function stripeFailure(error: unknown, requestId: string, p: Purchase): RefundOutcome {
+  const e = error as { statusCode?: number; message?: string }
+  console.error(`Stripe refused or missed the refund ${requestId} of purchase ${p.id}:`, e.message ?? error)
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.message) {
+    return refused(502, REFUND_ERRORS.stripeRefused(e.message))
+  }
+  return refused(502, REFUND_ERRORS.stripeDown)
 }
 
 /**
@@ -185,7 +271,6 @@ export async function refundPayment(
   const p = await payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
   if (!p) return refused(404, REFUND_ERRORS.noSuchPurchase)
   const key = refundRequestKey(requestId)
-  const event: CreditEvent = { type: 'refund', key, at: now.getTime(), purchase: String(p.id), amount, credits }
   const check: Precondition = (before) => {
     const b = before.purchases[String(p.id)]
     return b ? refundRefusal(b, amount, credits) : REFUND_ERRORS.notPaid
@@ -194,37 +279,57 @@ export async function refundPayment(
   const ledger = await creditLedger(payload, p.email)
   const before = balance(ledger)
   if (p.status !== 'paid' || !before.purchases[String(p.id)]) return refused(409, REFUND_ERRORS.notPaid)
+  const refund = (key: string, amount: number, credits: number): CreditEvent => ({
+    type: 'refund',
+    key,
+    at: now.getTime(),
+    purchase: String(p.id),
+    amount,
+    credits,
+  })
+  let events = [refund(key, amount, credits)]
+  let failure: RefundOutcome | null = null
   const card = p.paymentMethod === 'stripe'
   if (card) {
     // Checked before Stripe is asked (a request already recorded is the same click again: Stripe answers it
-    // with the same refund); Stripe itself refuses more than the charge has left.
-    const why = ledger.some((e) => e.key === key) ? null : check(before)
+    // with the same refunds); Stripe itself refuses more than a charge has left.
+    const again = ledger.some((e) => e.key === key || e.key.startsWith(`${key}:`))
+    const why = again ? null : check(before)
     if (why) return refused(400, why)
-    if (!p.stripePaymentIntent || !stripeSettings()) return refused(409, REFUND_ERRORS.noStripePayment)
+    const settings = stripeSettings()
+    if (!settings) return refused(409, REFUND_ERRORS.noStripePayment)
+    let parts: Awaited<ReturnType<typeof cardRefundParts>>
     try {
-      await refundByCard(p, requestId, amount, credits)
+      parts = await cardRefundParts(settings, p, ledger, { requestId, amount, credits })
     } catch (error) {
-      const e = error as { statusCode?: number; message?: string }
-      console.error(`Stripe refused or missed the refund ${requestId} of purchase ${p.id}:`, e.message ?? error)
-      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.message) {
-        return refused(502, REFUND_ERRORS.stripeRefused(e.message))
-      }
-      return refused(502, REFUND_ERRORS.stripeDown)
+      return stripeFailure(error, requestId, p)
     }
+    if (parts === null) return refused(409, REFUND_ERRORS.noStripePayment)
+    if (typeof parts === 'string') return refused(400, parts)
+    // Each part Stripe made is recorded; one it refused or missed stops the rest (sent again, the request
+    // makes only what is missing: Stripe answers the parts made with the refunds it made).
+    events = []
+    for (const part of parts) {
+      try {
+        await refundByCard(settings, p, requestId, part)
+      } catch (error) {
+        failure = stripeFailure(error, requestId, p)
+        break
+      }
+      events.push(refund(part.key, part.amount, part.credits))
+    }
+    if (events.length === 0) return failure!
   }
   return inTransaction(payload, async (req): Promise<RefundOutcome> => {
-    // Stripe has made the refund: it is recorded whatever the ledger now says (its `charge.refunded` may even
-    // have recorded it first). A bank transfer is checked against what is left as it is recorded.
-    const appended = await appendCreditEvent(
-      payload,
-      p.email,
-      event,
-      DEFAULT_CREDIT_RULES,
-      req,
-      card ? undefined : check,
-    )
-    if (appended.status === 'refused') return refused(400, appended.reason ?? REFUND_ERRORS.outOfDate)
-    const after = appended.balance.purchases[String(p.id)]
+    // Stripe has made the refunds: they are recorded whatever the ledger now says (its `charge.refunded` may
+    // even have recorded them first). A bank transfer is checked against what is left as it is recorded.
+    let appended: Awaited<ReturnType<typeof appendCreditEvent>> | null = null
+    for (const event of events) {
+      appended = await appendCreditEvent(payload, p.email, event, DEFAULT_CREDIT_RULES, req, card ? undefined : check)
+      if (appended.status === 'refused') return refused(400, appended.reason ?? REFUND_ERRORS.outOfDate)
+    }
+    const after = appended!.balance.purchases[String(p.id)]
+    if (failure) return failure
     await mailReceipt(payload, p, { key, amount, credits, left: after?.left ?? 0, now }, req)
     return { status: 'refunded', state: stateOf(p, after)! }
   })

@@ -8,7 +8,16 @@ import type { Purchase } from '@/payload-types'
 import { readAtMost } from '@/platform/forms/http'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
-import { cardCheckoutSession, endInstalments, STRIPE_CURRENCY, stripeClient, stripeSettings } from '@/platform/stripe'
+import {
+  cardCheckoutSession,
+  endInstalments,
+  invoiceOfPayment,
+  refundCounts,
+  STRIPE_CURRENCY,
+  stripeClient,
+  stripeSettings,
+  type StripeSettings,
+} from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { seatRegistrationOf, settleSeatSession } from '@/features/workshops/card'
 import { appendCreditEvent } from './ledger'
@@ -182,8 +191,17 @@ export async function settleOnReturn(
   return settleSession(payload, session, { paidAt: now, now })
 }
 
-/** The purchase a Stripe payment (PaymentIntent) paid for: stored once its session settled, else asked of Stripe. */
-async function purchaseOfPayment(payload: Payload, stripe: Stripe, paymentIntent: string): Promise<Purchase | null> {
+/**
+ * The purchase a Stripe payment (PaymentIntent) paid for: stored once its session settled, else asked of Stripe:
+ * the session that made it, or the invoice it paid (a monthly payment of a plan, decision 071), whose
+ * subscription is the purchase's.
+ */
+async function purchaseOfPayment(
+  payload: Payload,
+  settings: StripeSettings,
+  stripe: Stripe,
+  paymentIntent: string,
+): Promise<Purchase | null> {
   const stored = await payload.find({
     collection: 'purchases',
     where: { stripePaymentIntent: { equals: paymentIntent } },
@@ -195,8 +213,11 @@ async function purchaseOfPayment(payload: Payload, stripe: Stripe, paymentIntent
   // A refund before the session's own event (out of order): the session that made the payment names it.
   const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })
   const id = sessions.data[0] ? purchaseIdOf(sessions.data[0]) : null
-  if (id === null) return null
-  return payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+  if (id !== null) {
+    return payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+  }
+  const invoice = await invoiceOfPayment(settings, paymentIntent)
+  return invoice ? ((await purchaseOfInvoice(payload, invoice))?.purchase ?? null) : null
 }
 
 /**
@@ -214,13 +235,12 @@ export async function recordRefunds(
   const paymentIntent = idOf(charge.payment_intent)
   if (!settings || !paymentIntent) return { purchase: null, recorded: 0 }
   const stripe = await stripeClient(settings)
-  const purchase = await purchaseOfPayment(payload, stripe, paymentIntent)
+  const purchase = await purchaseOfPayment(payload, settings, stripe, paymentIntent)
   if (!purchase) return { purchase: null, recorded: 0 }
   const refunds = await stripe.refunds.list({ charge: charge.id, limit: 100 })
   let recorded = 0
   for (const refund of refunds.data) {
-    // Money on its way back counts; a refund that failed or was cancelled gave nothing back.
-    if (refund.status !== 'succeeded' && refund.status !== 'pending') continue
+    if (!refundCounts(refund)) continue
     // One the coach made from the admin is the same fact as their click, credits and all (./refunds.ts).
     const fromAdmin = adminRefundOf(refund)
     const appended = await appendCreditEvent(

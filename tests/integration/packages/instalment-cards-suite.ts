@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto'
+
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
 import { checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
-import { creditEntriesOf } from '../../support/credits'
+import { balanceHolds, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
@@ -224,6 +226,112 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
         })
       expect(standIn.subscriptions.get(subscription)!.cancel_at_period_end).toBe(true)
       expect(await readyMails(email)).toBe(1)
+    })
+
+    it('refunded from the admin: taken from the newest payment first, once however often it is sent; each part’s charge.refunded and a later payment refunded in Stripe’s dashboard are matched to the purchase', async () => {
+      const email = 'gus.plan@example.com'
+      const { purchase, sessionId } = await atStripe(email)
+      standIn.complete(sessionId)
+      expect(await card.settleOnReturn(payload, purchase, sessionId)).toBe('opened')
+      // Each later payment a month after the one before.
+      const month = (n: number) => new Date(Date.now() + (n - 1) * 31 * 24 * 60 * 60 * 1000)
+      const invoice = (n: number) => standIn.invoicePaid(sessionId, n, month(n)).data.object.id
+      expect(await deliver(standIn.invoicePaid(sessionId, 2, month(2)))).toBe(200)
+      const [first, second] = [invoice(1), invoice(2)]
+      const coach = await payload.create({
+        collection: 'users',
+        data: {
+          email: `coach.plan.${label.toLowerCase()}@example.com`,
+          password: 'a quiet lake at dawn 2026',
+          role: 'admin',
+        },
+        overrideAccess: true,
+      })
+      const refunds = await import('@/features/packages/refunds')
+      const named = { purchase: String(purchase.id), reference: purchase.reference! }
+      const madeFor = (requestId: string) =>
+        standIn.refundsMade
+          .filter((r) => r.refund.metadata?.refund_request === requestId)
+          .map((r) => [r.refund.payment_intent, r.refund.amount, r.refund.metadata, r.idempotencyKey])
+
+      // $500 of the $800 paid, two credits back, clicked twice at once: all of payment 2, $100 of payment 1.
+      const requestId = randomUUID()
+      const asked = { requestId, amount: '500', credits: '2' }
+      const clicks = await Promise.all([
+        refunds.refundPayment(payload, purchase.id, coach, asked),
+        refunds.refundPayment(payload, purchase.id, coach, asked),
+      ])
+      for (const outcome of clicks)
+        expect(outcome).toMatchObject({
+          status: 'refunded',
+          state: { method: 'stripe', paid: 80000, refunded: 50000, refundable: 30000, creditsLeft: 4 },
+        })
+      const parts = [
+        [
+          standIn.invoicePaymentIntent(sessionId, 2),
+          40000,
+          { ...named, refund_request: requestId, credits: '2', refund_part: second },
+          `refund:${requestId}:${second}`,
+        ],
+        [
+          standIn.invoicePaymentIntent(sessionId, 1),
+          10000,
+          { ...named, refund_request: requestId, credits: '0', refund_part: first },
+          `refund:${requestId}:${first}`,
+        ],
+      ]
+      expect(madeFor(requestId)).toEqual(parts)
+      // Sent again later: Stripe is asked the same, and answers the refunds it made.
+      expect(await refunds.refundPayment(payload, purchase.id, coach, asked)).toMatchObject({ status: 'refunded' })
+      expect(madeFor(requestId)).toEqual(parts)
+      const refundEntries = [
+        ['refund', `refund-request:${requestId}:${second}`, 40000],
+        ['refund', `refund-request:${requestId}:${first}`, 10000],
+      ]
+      expect((await entriesOf(email)).slice(3)).toEqual(refundEntries)
+      // Stripe's event for each part, each twice: the same facts.
+      const events = standIn.deliveries.map((d) => d.event).filter((e) => e.type === 'charge.refunded')
+      expect(events).toHaveLength(2)
+      for (const event of [...events, ...events.map((e) => ({ ...e, id: `${e.id}_again` }))])
+        expect(await deliver(event)).toBe(200)
+      expect((await entriesOf(email)).slice(3)).toEqual(refundEntries)
+      expect(await balanceHolds(payload, email)).toMatchObject({ left: 4, refunded: 2, refundedAmount: 50000 })
+      const receipts = await mailsAsSent(payload, { kind: { equals: 'refund-receipt' }, to: { equals: email } })
+      expect(receipts).toHaveLength(1)
+      expect(receipts[0]!.text).toContain('2 sessions were taken off this package: 4 left to book.')
+
+      // More than is left: refused in words, nothing asked of Stripe.
+      const tooMuch = await refunds.refundPayment(payload, purchase.id, coach, {
+        requestId: randomUUID(),
+        amount: '301',
+        credits: '0',
+      })
+      expect(tooMuch).toEqual({
+        status: 'refused',
+        code: 400,
+        reason: 'You can refund at most $300: that is what was paid and is not refunded yet.',
+      })
+
+      // Payment 3, then $50 of it refunded in Stripe's dashboard: its event names no purchase, its invoice does.
+      expect(await deliver(standIn.invoicePaid(sessionId, 3, month(3)))).toBe(200)
+      const dashboard = standIn.refundInvoice(sessionId, 3, 5000, month(3))
+      expect(await deliver(dashboard)).toBe(200)
+      const refundId = standIn.refunds.get(dashboard.data.object.id)![0]!.id
+      expect((await entriesOf(email)).at(-1)).toEqual(['refund', refundId, 5000])
+      // The next refund from the admin counts it: $100 more, all from payment 3 ($350 of it left).
+      const later = randomUUID()
+      expect(
+        await refunds.refundPayment(payload, purchase.id, coach, { requestId: later, amount: '100', credits: '0' }),
+      ).toMatchObject({ status: 'refunded', state: { paid: 120000, refunded: 65000, refundable: 55000 } })
+      expect(madeFor(later)).toEqual([
+        [
+          standIn.invoicePaymentIntent(sessionId, 3),
+          10000,
+          { ...named, refund_request: later, credits: '0', refund_part: invoice(3) },
+          `refund:${later}:${invoice(3)}`,
+        ],
+      ])
+      expect(await balanceHolds(payload, email)).toMatchObject({ paid: 120000, refundedAmount: 65000 })
     })
   })
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase, User } from '@/payload-types'
 import type { TestDatabase } from '../../support/database'
-import { creditEntriesOf } from '../../support/credits'
+import { balanceHolds as balanceOf, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { countOf, testSite } from '../../support/site'
@@ -111,14 +111,7 @@ export function refundsSuite(label: string, setup: () => Promise<TestDatabase>) 
     const receipts = (email: string) =>
       mailsAsSent(payload, { kind: { equals: 'refund-receipt' }, to: { equals: email } })
 
-    /** bought = used + left + held + forfeited + refunded, in all and for every purchase. */
-    async function balanceHolds(email: string) {
-      const b = await ledger.creditBalance(payload, email)
-      for (const c of [b, ...Object.values(b.purchases)]) {
-        expect(c.bought).toBe(c.used + c.left + c.held + c.forfeited + c.refunded)
-      }
-      return b
-    }
+    const balanceHolds = (email: string) => balanceOf(payload, email)
 
     it('a bank transfer refunded whole: the money and all the credits left back, recorded as sent, a receipt mailed; the same request again changes nothing', async () => {
       const email = 'ada.refund@example.com'
