@@ -1,11 +1,13 @@
 import type { Payload, TypedUser, Where } from 'payload'
 
 import { dayGroup } from '@/domain/day-groups'
+import { formatCents } from '@/domain/packages'
 import { CALLS_IN_ADMIN, readBookingRules } from '@/features/booking/calls'
 import { dayLabel, timeLabel } from '@/features/booking/format'
 import { meetingOf, whereText } from '@/features/booking/meeting'
 import { unhandledMessageCount } from '@/features/contact/inbox'
 import { issueProgress } from '@/features/newsletter/issue-actions'
+import { instalmentState } from '@/features/packages/paid'
 import { progressLine } from '@/features/newsletter/issue-progress'
 import type { DiscoveryCall, Newsletter } from '@/payload-types'
 import { ifAllowed } from '@/platform/access'
@@ -183,6 +185,38 @@ async function purchases(r: Reader): Promise<TodayLine[]> {
   ]
 }
 
+/**
+ * Monthly payments of a package past their day and not received (decision 071; admins only read purchases):
+ * one line each, with the purchase to act on (mark it received, or talk to the client). By card, Stripe tries
+ * again by itself; the line says when it could not take the payment.
+ */
+async function overduePayments(r: Reader): Promise<TodayLine[]> {
+  const found = await ifAllowed(() =>
+    r.payload.find({
+      collection: 'purchases',
+      where: { and: [{ status: { equals: 'paid' } }, { instalments: { greater_than: 1 } }] },
+      sort: 'paidAt',
+      limit: 200,
+      depth: 0,
+      overrideAccess: false,
+      user: r.user,
+    }),
+  )
+  if (!found) return []
+  const lines: TodayLine[] = []
+  for (const p of found.docs) {
+    const state = await instalmentState(r.payload, p, r.now)
+    if (!state?.overdue || !state.next || !state.nextDue || state.nextAmount === null) continue
+    const due = dayLabel(new Date(state.nextDue), r.timeZone)
+    lines.push({
+      text: `Payment ${state.next} of ${state.of} (${formatCents(state.nextAmount)}) for the ${p.packageTitle} from ${p.email} was due on ${due}${state.problem ? ': Stripe could not take it from the card' : ''}.`,
+      href: `${ADMIN}/purchases/${p.id}`,
+      link: 'Open the purchase',
+    })
+  }
+  return lines
+}
+
 export async function readToday(payload: Payload, user: TypedUser, now = new Date()): Promise<Today> {
   const {
     availability: { timeZone },
@@ -196,6 +230,7 @@ export async function readToday(payload: Payload, user: TypedUser, now = new Dat
     subscribers(r, since ? new Date(since) : null),
     newsletter(r),
     purchases(r),
+    overduePayments(r),
   ])
   return {
     timeZone,

@@ -171,6 +171,37 @@ export function instalmentsSuite(label: string, setup: () => Promise<TestDatabas
       expect(await paid.instalmentState(payload, marked, new Date(NOW.getTime() + 30 * DAY))).toMatchObject({
         overdue: false,
       })
+
+      // The dashboard's Today names it, with the purchase to open; not before its day, not once marked.
+      const { readToday } = await import('@/features/today/today')
+      const coach = (await payload.find({ collection: 'users', where: { email: { equals: admin.email } } })).docs[0]!
+      const overdueLines = async (at: Date) =>
+        (await readToday(payload, coach, at)).lines.filter((l) => l.href === `/admin/collections/purchases/${p.id}`)
+      expect(await overdueLines(new Date(NOW.getTime() + 32 * DAY))).toEqual([
+        {
+          text: `Payment 2 of 3 ($400) for the 3-Month Program from cy.instal@example.com was due on Friday, January 1.`,
+          href: `/admin/collections/purchases/${p.id}`,
+          link: 'Open the purchase',
+        },
+      ])
+      expect(await overdueLines(new Date(NOW.getTime() + 30 * DAY))).toEqual([])
+      const editor = await payload.create({
+        collection: 'users',
+        data: {
+          email: `editor.instal.${label.toLowerCase()}@example.com`,
+          password: 'a quiet lake at dawn 2027',
+          role: 'editor',
+        },
+        overrideAccess: true,
+      })
+      // An editor may not read purchases: nothing of them on their Today.
+      expect(
+        (await readToday(payload, editor, new Date(NOW.getTime() + 32 * DAY))).lines.some((l) =>
+          l.text.startsWith('Payment 2 of 3'),
+        ),
+      ).toBe(false)
+      await paid.markPaid(payload, p.id, { id: 1 }, new Date(NOW.getTime() + 33 * DAY), 2)
+      expect(await overdueLines(new Date(NOW.getTime() + 34 * DAY))).toEqual([])
     })
   })
 }
