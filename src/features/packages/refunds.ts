@@ -204,10 +204,12 @@ async function cardRefundParts(
     .sort((a, b) => b.at - a.at || b.order - a.order)
   const parts: CardRefundPart[] = []
   let rest = amount
+  let known = 0
   for (const payment of payments) {
     if (rest === 0) break
     const paymentIntent = await invoicePaymentIntent(settings, payment.invoice)
     if (!paymentIntent) continue
+    known++
     const others = (await paymentRefunds(settings, paymentIntent))
       .filter((r) => r.metadata?.refund_request !== requestId)
       .reduce((sum, r) => sum + r.amount, 0)
@@ -218,7 +220,7 @@ async function cardRefundParts(
     parts.push({ paymentIntent, invoice: payment.invoice, amount: take, credits: first ? credits : 0, key })
     rest -= take
   }
-  if (parts.length === 0 && payments.length === 0) return null
+  if (known === 0) return null
   return rest > 0 ? REFUND_REFUSALS.tooMuch(amount - rest) : parts
 }
 
