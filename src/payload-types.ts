@@ -2487,7 +2487,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {paymentDetails} your bank details (Settings → Payment details) and the reference, one per line. It must keep {paymentDetails}.
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, the monthly payment received, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {paymentDetails} your bank details (Settings → Payment details) and the reference, one per line. It must keep {paymentDetails}.
      */
     body: string;
   };
@@ -2513,12 +2513,12 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {sessionsReady} "Your session is ready to book", or "Your 5 sessions are ready to book"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {clientLink}.
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, the monthly payment received, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {sessionsReady} "Your session is ready to book", or "Your 5 sessions are ready to book"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {clientLink}.
      */
     body: string;
   };
   /**
-   * To the client when the first monthly payment arrives (by card, or when you mark payment 1 received). Later payments are counted on their page.
+   * To the client when the first monthly payment arrives (by card, or when you mark payment 1 received). Each later payment gets a receipt of its own (the next text).
    */
   packageFirstInstalmentPaid: {
     /**
@@ -2527,6 +2527,19 @@ export interface MailText {
     subject: string;
     /**
      * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {plan} the monthly plan, e.g. "3 monthly payments of $400" (the first takes the odd cents); {firstAmount} the first monthly payment, e.g. $400.00; {reference} the purchase's reference, the one a bank transfer must carry; {sessionsReady} "Your session is ready to book", or "Your 5 sessions are ready to book"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {clientLink}.
+     */
+    body: string;
+  };
+  /**
+   * To the client when each monthly payment after the first arrives (by card, or when you mark payment 2, 3, … received): its receipt and what is left to pay.
+   */
+  packageInstalmentReceived: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName}, {package} and {payment}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {payment} which monthly payment arrived, e.g. "2 of 3"; {amount} the sum in question, e.g. $150.00: the price, the monthly payment received, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {paymentsLeft} what is left to pay: the next payment, its amount and day (by bank transfer, on the same schedule), or "This was your last payment: …"; {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {payment}, {amount}.
      */
     body: string;
   };
@@ -2552,7 +2565,7 @@ export interface MailText {
      */
     subject: string;
     /**
-     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {refundHow} how the money goes back: to their card, or by bank transfer; {sessionsTaken} how many sessions were taken off the package and how many are left (else nothing); {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {amount}.
+     * Plain text, at most 3000 characters. Placeholders: {package} the package's title; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address; {amount} the sum in question, e.g. $150.00: the price, the monthly payment received, or the part refunded; {reference} the purchase's reference, the one a bank transfer must carry; {refundHow} how the money goes back: to their card, or by bank transfer; {sessionsTaken} how many sessions were taken off the package and how many are left (else nothing); {clientLink} the private link to the client's page, where they book, move and cancel sessions. It must keep {amount}.
      */
     body: string;
   };
@@ -3133,6 +3146,12 @@ export interface MailTextsSelect<T extends boolean = true> {
         body?: T;
       };
   packageFirstInstalmentPaid?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  packageInstalmentReceived?:
     | T
     | {
         subject?: T;

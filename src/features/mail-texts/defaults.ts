@@ -31,7 +31,7 @@ export const PLACEHOLDERS = {
   agreedAt: 'when they accepted the agreement (in UTC)',
   agreementVersion: 'the line "Version …, SHA-256 …" that names the exact text they accepted',
   agreementText: 'the text of the agreement, word for word',
-  amount: 'the sum in question, e.g. $150.00: the price, or the part refunded',
+  amount: 'the sum in question, e.g. $150.00: the price, the monthly payment received, or the part refunded',
   reference: "the purchase's reference, the one a bank transfer must carry",
   paymentDetails: 'your bank details (Settings → Payment details) and the reference, one per line',
   clientLink: "the private link to the client's page, where they book, move and cancel sessions",
@@ -39,6 +39,9 @@ export const PLACEHOLDERS = {
   plan: 'the monthly plan, e.g. "3 monthly payments of $400" (the first takes the odd cents)',
   firstAmount: 'the first monthly payment, e.g. $400.00',
   schedule: 'the plan\'s payments one per line, e.g. "Payment 2 of 3: $400.00, 1 month after the first"',
+  payment: 'which monthly payment arrived, e.g. "2 of 3"',
+  paymentsLeft:
+    'what is left to pay: the next payment, its amount and day (by bank transfer, on the same schedule), or "This was your last payment: …"',
   session: 'the lines "When: …" (in your time zone), "Where: …" (when it has a place) and "Package: …"',
   noticeHours: 'the hours of notice to move or cancel a session (your session rules)',
   credit: 'what becomes of its credit: back with them, or used when cancelled late',
@@ -435,7 +438,7 @@ export const MAIL_TEXTS = {
   packageFirstInstalmentPaid: {
     label: 'Package in monthly payments: first payment received, sessions ready',
     sentWhen:
-      'To the client when the first monthly payment arrives (by card, or when you mark payment 1 received). Later payments are counted on their page.',
+      'To the client when the first monthly payment arrives (by card, or when you mark payment 1 received). Each later payment gets a receipt of its own (the next text).',
     placeholders: [...PURCHASE, 'plan', 'firstAmount', 'reference', 'sessionsReady', 'clientLink'],
     required: ['clientLink'],
     subjectPlaceholders: PACKAGE_SUBJECT,
@@ -444,6 +447,20 @@ export const MAIL_TEXTS = {
       'Your first payment of {firstAmount} for the {package} (reference {reference}, {plan}) has arrived. Thank you!',
       ['{sessionsReady} on your page:', '{clientLink}'],
       KEEP_THIS_MAIL,
+    ),
+  },
+  packageInstalmentReceived: {
+    label: 'Package in monthly payments: a later payment received',
+    sentWhen:
+      'To the client when each monthly payment after the first arrives (by card, or when you mark payment 2, 3, … received): its receipt and what is left to pay.',
+    placeholders: [...PURCHASE, 'payment', 'amount', 'reference', 'paymentsLeft', 'clientLink'],
+    required: ['payment', 'amount'],
+    subjectPlaceholders: [...PACKAGE_SUBJECT, 'payment'],
+    subject: 'Payment {payment} received: {package} | {siteName}',
+    body: text(
+      'Your payment of {amount} for the {package} (reference {reference}, payment {payment}) has arrived. Thank you!',
+      '{paymentsLeft}',
+      ['Your page, with your sessions and receipts:', '{clientLink}'],
     ),
   },
   packageClientLink: {

@@ -31,7 +31,9 @@ export const markPaidEndpoint: Endpoint = {
     const instalment = typeof body.instalment === 'number' ? body.instalment : undefined
     const outcome = await markPaid(req.payload, id, req.user!, new Date(), instalment)
     // The client's mail goes out now, not at the worker's next round.
-    if (outcome.status === 'opened') void kickOutbox(req.payload)
+    if (outcome.status === 'opened' || (outcome.status === 'already-paid' && outcome.instalment?.recorded)) {
+      void kickOutbox(req.payload)
+    }
     if (outcome.status === 'paid-by-card') {
       return Response.json(
         {

@@ -75,6 +75,58 @@ export function recordInstalment(
   )
 }
 
+/**
+ * The client's receipt for a monthly payment after the first (decision 071), queued in the caller's transaction
+ * (`req`) by the call that recorded the payment: which payment it was, how much, and what is left (the next
+ * payment, its amount and day; by bank transfer on the unchanged schedule), or that the package is paid in
+ * full. Once per payment, by its ledger key (`instalment-receipt:<key>`). The first payment's mail is the
+ * "sessions are ready" one (settlePurchase); a payment past the plan's last (a card plan not ended in time,
+ * which the coach refunds) gets none.
+ */
+export async function mailInstalmentReceipt(
+  payload: Payload,
+  p: Purchase,
+  { key, number, amount, now }: { key: string; number: number; amount: number; now: Date },
+  req: PayloadRequest,
+): Promise<void> {
+  const of = p.instalments ?? 0
+  if (number < 2 || number > of) return
+  const settings = await mailSettings(payload, req)
+  const next = number + 1
+  const nextAmount = formatCents(instalmentAmounts(p.amount, of)[next - 1] ?? 0)
+  const day = p.paidAt
+    ? instalmentDue(new Date(p.paidAt), next).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+    : ''
+  const paymentsLeft =
+    number === of
+      ? `This was your last payment: the ${p.packageTitle} is paid in full.`
+      : p.paymentMethod === 'stripe'
+        ? `The next, payment ${next} of ${of} (${nextAmount}), is taken from your card on ${day}.`
+        : `The next, payment ${next} of ${of} (${nextAmount}), is due on ${day}, by bank transfer with the same reference: the schedule is unchanged.`
+  await enqueueMail(
+    payload,
+    {
+      kind: 'instalment-receipt',
+      now,
+      reference: `purchases:${p.id}`,
+      idempotencyKey: `instalment-receipt:${key}`,
+      mail: composedFromSite(
+        settings,
+        p.email,
+        composeMail(settings, 'packageInstalmentReceived', {
+          package: p.packageTitle,
+          payment: `${number} of ${of}`,
+          amount: formatCents(amount),
+          reference: p.reference ?? '',
+          paymentsLeft,
+          clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+        }),
+      ),
+    },
+    req,
+  )
+}
+
 /** How many instalments of a purchase have been received: its payments in the buyer's ledger. */
 export async function instalmentsPaid(
   payload: Payload,
@@ -252,17 +304,16 @@ export async function markPaid(
       if (opened.status === 'refused') throw new Error(`The credits could not be opened: ${opened.reason}`)
       settled = opened
     }
-    const appended = await recordInstalment(
-      payload,
-      p,
-      { key: bankInstalmentKey(p.id, instalment), amount: instalmentAmounts(p.amount, of)[instalment - 1]!, at: now },
-      req,
-    )
+    const key = bankInstalmentKey(p.id, instalment)
+    const amount = instalmentAmounts(p.amount, of)[instalment - 1]!
+    const appended = await recordInstalment(payload, p, { key, amount, at: now }, req)
     const recorded = appended.status === 'recorded' || appended.status === 'waiting'
-    return {
-      ...settled,
-      instalment: { number: instalment, recorded, paid: await instalmentsPaid(payload, p, req), of },
+    const paid = await instalmentsPaid(payload, p, req)
+    // Payment 2 and later: the client's receipt, by this press only (a double click records it once).
+    if (recorded && instalment > 1) {
+      await mailInstalmentReceipt(payload, settled.purchase, { key, number: instalment, amount, now }, req)
     }
+    return { ...settled, instalment: { number: instalment, recorded, paid, of } }
   })
 }
 

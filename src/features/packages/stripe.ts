@@ -23,7 +23,7 @@ import { seatRegistrationOf, settleSeatSession } from '@/features/workshops/card
 import { appendCreditEvent } from './ledger'
 import { purchaseByToken } from './checkout'
 import { adminRefundOf } from './refunds'
-import { instalmentsPaid, recordInstalment, settlePurchase, type Settled } from './paid'
+import { instalmentsPaid, mailInstalmentReceipt, recordInstalment, settlePurchase, type Settled } from './paid'
 import { checkoutPath } from './tokens'
 
 /*
@@ -325,6 +325,7 @@ export async function recordInvoice(
       req,
     })
     let opened = false
+    let current = p
     if (p.status !== 'paid') {
       const settled = await settlePurchase(
         payload,
@@ -344,14 +345,16 @@ export async function recordInvoice(
         return { status: 'refused' as const, opened, paid: 0, of: p.instalments ?? 0 }
       }
       opened = settled.status === 'opened'
+      current = settled.purchase
     }
-    const appended = await recordInstalment(
-      payload,
-      p,
-      { key: invoiceKey(invoice.id), amount: invoice.amount_paid, at: paidAt },
-      req,
-    )
+    const key = invoiceKey(invoice.id)
+    const appended = await recordInstalment(payload, p, { key, amount: invoice.amount_paid, at: paidAt }, req)
     const recorded = appended.status === 'recorded' || appended.status === 'waiting'
+    const paid = await instalmentsPaid(payload, p, req)
+    // Payment 2 and later: the client's receipt, by the delivery that recorded it only.
+    if (recorded) {
+      await mailInstalmentReceipt(payload, current, { key, number: paid, amount: invoice.amount_paid, now }, req)
+    }
     // Paid after all: what the coach was shown about a failed payment is over.
     if (recorded && p.instalmentProblem) {
       await payload.update({
@@ -366,11 +369,11 @@ export async function recordInvoice(
     return {
       status: recorded ? ('recorded' as const) : ('duplicate' as const),
       opened,
-      paid: await instalmentsPaid(payload, p, req),
+      paid,
       of: p.instalments ?? 0,
     }
   })
-  if (outcome.opened) void kickOutbox(payload)
+  if (outcome.opened || outcome.status === 'recorded') void kickOutbox(payload)
   const settings = stripeSettings()
   if (outcome.status !== 'refused' && outcome.paid >= outcome.of && settings) {
     if (outcome.paid > outcome.of) {

@@ -190,8 +190,28 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
       const email = 'fay.plan@example.com'
       const { purchase, sessionId } = await atStripe(email)
       standIn.complete(sessionId)
-      expect(await card.settleOnReturn(payload, purchase, sessionId)).toBe('opened')
+      expect(await card.settleOnReturn(payload, purchase, sessionId, NOW)).toBe('opened')
       const subscription = String(standIn.sessions.get(sessionId)!.subscription)
+      const { mailSettings } = await import('@/platform/mail/settings')
+      const { brand, siteUrl } = await mailSettings(payload)
+      // The client's page: its live link while the mail waits, hidden once the kick has sent it.
+      const ownPage = (text: string) =>
+        text
+          .replace(`${siteUrl}${tokens.clientPath(email)}`, '<their page>')
+          .replace(`${siteUrl}/client/[link hidden]`, '<their page>')
+      const receipts = async () =>
+        (await mailsAsSent(payload, { kind: { equals: 'instalment-receipt' }, to: { equals: email } })).map((m) => ({
+          to: m.to,
+          subject: m.subject,
+          text: ownPage(m.text),
+          key: m.idempotencyKey,
+        }))
+      // The first payment's own invoice.paid, twice: it was recorded with the session, and mailed as "sessions are ready" only.
+      const first = standIn.invoicePaid(sessionId, 1)
+      expect(await deliver(first)).toBe(200)
+      expect(await deliver({ ...first, id: `${first.id}_again` })).toBe(200)
+      expect(await receipts()).toEqual([])
+      const page = 'Your page, with your sessions and receipts:\n<their page>'
 
       const failed = standIn.invoiceFailed(sessionId, 2, new Date('2027-01-01T10:00:00.000Z'))
       expect(await deliver(failed)).toBe(200)
@@ -201,6 +221,18 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
       const second = standIn.invoicePaid(sessionId, 2)
       expect(await Promise.all([deliver(second), deliver(second)])).toEqual([200, 200])
       expect((await purchaseOf(purchase.id)).instalmentProblem).toBeNull()
+      // Its receipt, once, with the next payment taken from the card a month later.
+      const secondReceipt = {
+        to: email,
+        subject: `Payment 2 of 3 received: 3-Month Program | ${brand.siteName}`,
+        text: [
+          `Your payment of $400 for the 3-Month Program (reference ${purchase.reference}, payment 2 of 3) has arrived. Thank you!`,
+          'The next, payment 3 of 3 ($400), is taken from your card on Feb 1, 2027.',
+          page,
+        ].join('\n\n'),
+        key: `instalment-receipt:invoice:${second.data.object.id}`,
+      }
+      expect(await receipts()).toEqual([secondReceipt])
       // The failure delivered again after the payment (out of order) is no problem any more.
       expect(await deliver({ ...failed, id: `${failed.id}_late` })).toBe(200)
       expect((await purchaseOf(purchase.id)).instalmentProblem).toBeNull()
@@ -226,6 +258,20 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
         })
       expect(standIn.subscriptions.get(subscription)!.cancel_at_period_end).toBe(true)
       expect(await readyMails(email)).toBe(1)
+      // The last payment's receipt, once (delivered twice, the second time under a new event id).
+      expect(await receipts()).toEqual([
+        secondReceipt,
+        {
+          to: email,
+          subject: `Payment 3 of 3 received: 3-Month Program | ${brand.siteName}`,
+          text: [
+            `Your payment of $400 for the 3-Month Program (reference ${purchase.reference}, payment 3 of 3) has arrived. Thank you!`,
+            'This was your last payment: the 3-Month Program is paid in full.',
+            page,
+          ].join('\n\n'),
+          key: `instalment-receipt:invoice:${third.data.object.id}`,
+        },
+      ])
     })
 
     it('refunded from the admin: taken from the newest payment first, once however often it is sent; each part’s charge.refunded and a later payment refunded in Stripe’s dashboard are matched to the purchase', async () => {

@@ -157,9 +157,81 @@ export function instalmentsSuite(label: string, setup: () => Promise<TestDatabas
       ])
       expect(await ledger.creditBalance(payload, email)).toMatchObject({ bought: 6, left: 6, paid: 120000 })
       expect(await paid.instalmentState(payload, await purchaseOf(p.id))).toMatchObject({ paid: 3, next: null })
-      // Still one "sessions are ready" mail, and the purchase opened once.
+      // Still one "sessions are ready" mail, and the purchase opened once; one receipt each for payments 2 and 3.
       expect(await mailsAsSent(payload, { kind: { equals: 'credits-open' }, to: { equals: email } })).toHaveLength(1)
       expect((await purchaseOf(p.id)).paidAt).toBe(opened.paidAt)
+      expect(
+        (await mailsAsSent(payload, { kind: { equals: 'instalment-receipt' }, to: { equals: email } })).map(
+          (m) => m.subject,
+        ),
+      ).toEqual([
+        expect.stringMatching(/^Payment 2 of 3 received: 3-Month Program \| /),
+        expect.stringMatching(/^Payment 3 of 3 received: 3-Month Program \| /),
+      ])
+    })
+
+    it('each later payment marked received mails the client its receipt, once however often it is marked: the next payment, or paid in full', async () => {
+      const email = 'dot.instal@example.com'
+      const p = await buy(email)
+      const receipts = () =>
+        mailsAsSent(payload, { kind: { equals: 'instalment-receipt' }, to: { equals: email } }).then((mails) =>
+          mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, key: m.idempotencyKey })),
+        )
+      const at = (days: number) => new Date(NOW.getTime() + days * DAY)
+      // Payment 1 (twice): the "sessions are ready" mail only.
+      await Promise.all([
+        paid.markPaid(payload, p.id, { id: 1 }, NOW, 1),
+        paid.markPaid(payload, p.id, { id: 1 }, NOW, 1),
+      ])
+      expect(await receipts()).toEqual([])
+      expect(await mailsAsSent(payload, { kind: { equals: 'credits-open' }, to: { equals: email } })).toHaveLength(1)
+
+      const { mailSettings } = await import('@/platform/mail/settings')
+      const { clientPath } = await import('@/features/packages/tokens')
+      const { brand, siteUrl } = await mailSettings(payload)
+      const page = ['Your page, with your sessions and receipts:', `${siteUrl}${clientPath(email)}`].join('\n')
+      const { reference } = await purchaseOf(p.id)
+
+      // Payment 2, a double click and a press a day later: one receipt, naming payment 3's amount and day.
+      const second = await Promise.all([
+        paid.markPaid(payload, p.id, { id: 1 }, at(31), 2),
+        paid.markPaid(payload, p.id, { id: 1 }, at(31), 2),
+      ])
+      second.push(await paid.markPaid(payload, p.id, { id: 1 }, at(32), 2))
+      expect(second.map((o) => (o.status === 'already-paid' ? o.instalment?.recorded : o.status)).sort()).toEqual([
+        false,
+        false,
+        true,
+      ])
+      const secondReceipt = {
+        to: email,
+        subject: `Payment 2 of 3 received: 3-Month Program | ${brand.siteName}`,
+        text: [
+          `Your payment of $400 for the 3-Month Program (reference ${reference}, payment 2 of 3) has arrived. Thank you!`,
+          'The next, payment 3 of 3 ($400), is due on Feb 1, 2027, by bank transfer with the same reference: the schedule is unchanged.',
+          page,
+        ].join('\n\n'),
+        key: `instalment-receipt:bank-transfer:${p.id}:instalment-2`,
+      }
+      expect(await receipts()).toEqual([secondReceipt])
+
+      // The last, marked twice: paid in full.
+      await paid.markPaid(payload, p.id, { id: 1 }, at(62), 3)
+      await paid.markPaid(payload, p.id, { id: 1 }, at(62), 3)
+      expect(await receipts()).toEqual([
+        secondReceipt,
+        {
+          to: email,
+          subject: `Payment 3 of 3 received: 3-Month Program | ${brand.siteName}`,
+          text: [
+            `Your payment of $400 for the 3-Month Program (reference ${reference}, payment 3 of 3) has arrived. Thank you!`,
+            'This was your last payment: the 3-Month Program is paid in full.',
+            page,
+          ].join('\n\n'),
+          key: `instalment-receipt:bank-transfer:${p.id}:instalment-3`,
+        },
+      ])
+      expect(await mailsAsSent(payload, { kind: { equals: 'credits-open' }, to: { equals: email } })).toHaveLength(1)
     })
 
     it('a payment past its day and not marked shows as overdue to the coach', async () => {

@@ -38,6 +38,7 @@ import * as migration_20261126_164027_packages_paid_in_instalments from './20261
 import * as migration_20261126_164217_package_mail_texts from './20261126_164217_package_mail_texts';
 import * as migration_20261126_165140_session_mark_undo from './20261126_165140_session_mark_undo';
 import * as migration_20261126_174245_instalment_mail_texts from './20261126_174245_instalment_mail_texts';
+import * as migration_20261126_203112_instalment_receipt_mail_text from './20261126_203112_instalment_receipt_mail_text';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261126_174245_instalment_mail_texts.up,
     down: migration_20261126_174245_instalment_mail_texts.down,
-    name: '20261126_174245_instalment_mail_texts'
+    name: '20261126_174245_instalment_mail_texts',
+  },
+  {
+    up: migration_20261126_203112_instalment_receipt_mail_text.up,
+    down: migration_20261126_203112_instalment_receipt_mail_text.down,
+    name: '20261126_203112_instalment_receipt_mail_text'
   },
 ];
