@@ -43,7 +43,14 @@ export function formChecked(
   const checked = page.waitForEvent('response', {
     predicate: (response) => {
       const form = checkedForm(response.request())
-      return !!form && path in form && matches(form[path]!.value)
+      if (!form || !(path in form)) return false
+      // A check of the form before the change (the field empty, its value undefined) is not the one awaited,
+      // whatever `matches` makes of it.
+      try {
+        return matches(form[path]!.value)
+      } catch {
+        return false
+      }
     },
     timeout,
   })
