@@ -6,6 +6,21 @@ import type { Purchase } from '@/payload-types'
 import { expectNoSeriousA11yViolations } from './browser'
 import { mailsAsSent } from './outbox'
 
+/**
+ * What a suite of the packages' card payments calls, imported once its site runs (the site's modules read its
+ * environment when first loaded), with the built-in packages seeded.
+ */
+export async function cardPaymentsOf(payload: Payload) {
+  const [card, ledger, tokens, { seedPackages }] = await Promise.all([
+    import('@/features/packages/stripe'),
+    import('@/features/packages/ledger'),
+    import('@/features/packages/tokens'),
+    import('@/features/packages/seed'),
+  ])
+  await seedPackages(payload, {})
+  return { card, ledger, tokens }
+}
+
 /** Checkout step 1 of the Starter Session, on its buy page: `address` typed and sent; on step 2. Axe on both. */
 export async function askForTheCode(page: Page, address: string): Promise<void> {
   expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')

@@ -7,7 +7,7 @@ import { personLinkField } from '@/features/people/person-link-field'
 import { checkCoachChange, mailCoachChange } from './coach-changes'
 import { moveEndpoints } from './coach-move'
 import { shownInCoachTimeZone } from './coach-time-zone'
-import { bookedMeetingFields, bookedStartsAtField } from './meeting-fields'
+import { bookedMeetingFields, bookedSpanFields, bookedStartsAtField } from './meeting-fields'
 
 const openTimes = revalidateCollection('open-times')
 
@@ -73,9 +73,7 @@ export const DiscoveryCalls: CollectionConfig = {
         components: { Field: '@/features/booking/admin/MoveCallField#MoveCallField' },
       },
     },
-    { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
-    // The end plus the buffer that was in force when booked: the span no other live call may overlap.
-    { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },
+    ...bookedSpanFields,
     {
       name: 'status',
       type: 'select',

@@ -47,3 +47,12 @@ export const bookedStartsAtField = (
     components: { ...components, Cell: ZONE_DATE_CELL },
   },
 })
+
+/**
+ * Where a booked appointment ends, and the end plus the buffer in force when it was booked: the span no other
+ * live call or session may overlap (the booking engine's, shared by discovery calls and coaching sessions).
+ */
+export const bookedSpanFields: Field[] = [
+  { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
+  { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },
+]

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
-import { bookedMeetingFields, bookedStartsAtField } from '@/features/booking/meeting-fields'
+import { bookedMeetingFields, bookedSpanFields, bookedStartsAtField } from '@/features/booking/meeting-fields'
 import { admins } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 import { coachSessionEndpoints } from './coach-sessions'
@@ -57,9 +57,7 @@ export const CoachingSessions: CollectionConfig = {
     // How they meet, as the client was promised when booking (decision 069).
     ...bookedMeetingFields,
     bookedStartsAtField({ update: () => false }),
-    { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
-    // The end plus the buffer in force when booked: the span no live call or session may overlap.
-    { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },
+    ...bookedSpanFields,
     {
       name: 'status',
       type: 'select',

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
 
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
-import { checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
+import { cardPaymentsOf, checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
 import { balanceHolds, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
-import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in'
+import { stripeStandInForTests, type StripeStandIn } from '../../support/stripe-stand-in'
 
 type Ledger = typeof import('@/features/packages/ledger')
 type CardPayments = typeof import('@/features/packages/stripe')
@@ -25,18 +25,10 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function instalmentCardsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Packages paid in instalments by card (a Stripe subscription) on ${label}`, () => {
-    let standIn: StripeStandIn
-    const stripeEnv: Record<string, string> = {}
-    beforeAll(async () => {
-      standIn = await startStripeStandIn()
-      Object.assign(stripeEnv, standIn.env)
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
+    const standIn = stripeStandInForTests()
 
     let payload: Payload
-    const site = testSite(setup, { smtp: true, env: stripeEnv })
+    const site = testSite(setup, { smtp: true, env: standIn.env })
     let card: CardPayments
     let ledger: Ledger
     let tokens: Tokens
@@ -46,11 +38,7 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
 
     beforeAll(async () => {
       ;({ payload } = site)
-      card = await import('@/features/packages/stripe')
-      ledger = await import('@/features/packages/ledger')
-      tokens = await import('@/features/packages/tokens')
-      const { seedPackages } = await import('@/features/packages/seed')
-      await seedPackages(payload, {})
+      ;({ card, ledger, tokens } = await cardPaymentsOf(payload))
       const starter = (await payload.find({ collection: 'packages', depth: 0, overrideAccess: true })).docs[0]!
       const plan = { ...THREE_MONTH_PLAN, agreement: Number(starter.agreement) }
       programId = (await payload.create({ collection: 'packages', data: plan, overrideAccess: true })).id

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
-import { checkoutToPayment } from '../../support/checkout'
+import { cardPaymentsOf, checkoutToPayment } from '../../support/checkout'
 import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { creditEntriesOf } from '../../support/credits'
@@ -41,11 +41,7 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
 
     beforeAll(async () => {
       ;({ payload } = site)
-      card = await import('@/features/packages/stripe')
-      ledger = await import('@/features/packages/ledger')
-      tokens = await import('@/features/packages/tokens')
-      const { seedPackages } = await import('@/features/packages/seed')
-      await seedPackages(payload, {})
+      ;({ card, ledger, tokens } = await cardPaymentsOf(payload))
       starterId = (await payload.find({ collection: 'packages', depth: 0, overrideAccess: true })).docs[0]!.id
       await payload.create({ collection: 'users', data: { ...admin, role: 'admin' }, overrideAccess: true })
       adminToken = (await payload.login({ collection: 'users', data: admin })).token!
