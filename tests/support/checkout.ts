@@ -21,6 +21,30 @@ export async function cardPaymentsOf(payload: Payload) {
   return { card, ledger, tokens }
 }
 
+/**
+ * The receipt of payment `n` of THREE_MONTH_PLAN's three ($400 each) as the client gets it: the subject with the
+ * site's name, the text (`left`: what it says of the next payment, or that the package is paid in full; `page`:
+ * the lines with the client's link) and its outbox key.
+ */
+export const instalmentReceipt = (r: {
+  to: string
+  n: number
+  reference: string | null | undefined
+  left: string
+  page: string
+  siteName: string
+  key: string
+}) => ({
+  to: r.to,
+  subject: `Payment ${r.n} of 3 received: 3-Month Program | ${r.siteName}`,
+  text: [
+    `Your payment of $400 for the 3-Month Program (reference ${r.reference}, payment ${r.n} of 3) has arrived. Thank you!`,
+    r.left,
+    r.page,
+  ].join('\n\n'),
+  key: `instalment-receipt:${r.key}`,
+})
+
 /** Checkout step 1 of the Starter Session, on its buy page: `address` typed and sent; on step 2. Axe on both. */
 export async function askForTheCode(page: Page, address: string): Promise<void> {
   expect(await page.locator('.checkout-step').innerText()).toBe('Step 1 of 5: Your e-mail')

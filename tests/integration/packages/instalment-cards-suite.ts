@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
-import { cardPaymentsOf, checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
+import { cardPaymentsOf, checkoutToPayment, instalmentReceipt, THREE_MONTH_PLAN } from '../../support/checkout'
 import { balanceHolds, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
@@ -210,16 +210,13 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
       expect(await Promise.all([deliver(second), deliver(second)])).toEqual([200, 200])
       expect((await purchaseOf(purchase.id)).instalmentProblem).toBeNull()
       // Its receipt, once, with the next payment taken from the card a month later.
-      const secondReceipt = {
-        to: email,
-        subject: `Payment 2 of 3 received: 3-Month Program | ${brand.siteName}`,
-        text: [
-          `Your payment of $400 for the 3-Month Program (reference ${purchase.reference}, payment 2 of 3) has arrived. Thank you!`,
-          'The next, payment 3 of 3 ($400), is taken from your card on Feb 1, 2027.',
-          page,
-        ].join('\n\n'),
-        key: `instalment-receipt:invoice:${second.data.object.id}`,
-      }
+      const receipt = { to: email, reference: purchase.reference, page, siteName: brand.siteName }
+      const secondReceipt = instalmentReceipt({
+        ...receipt,
+        n: 2,
+        left: 'The next, payment 3 of 3 ($400), is taken from your card on Feb 1, 2027.',
+        key: `invoice:${second.data.object.id}`,
+      })
       expect(await receipts()).toEqual([secondReceipt])
       // The failure delivered again after the payment (out of order) is no problem any more.
       expect(await deliver({ ...failed, id: `${failed.id}_late` })).toBe(200)
@@ -249,16 +246,12 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
       // The last payment's receipt, once (delivered twice, the second time under a new event id).
       expect(await receipts()).toEqual([
         secondReceipt,
-        {
-          to: email,
-          subject: `Payment 3 of 3 received: 3-Month Program | ${brand.siteName}`,
-          text: [
-            `Your payment of $400 for the 3-Month Program (reference ${purchase.reference}, payment 3 of 3) has arrived. Thank you!`,
-            'This was your last payment: the 3-Month Program is paid in full.',
-            page,
-          ].join('\n\n'),
-          key: `instalment-receipt:invoice:${third.data.object.id}`,
-        },
+        instalmentReceipt({
+          ...receipt,
+          n: 3,
+          left: 'This was your last payment: the 3-Month Program is paid in full.',
+          key: `invoice:${third.data.object.id}`,
+        }),
       ])
     })
 

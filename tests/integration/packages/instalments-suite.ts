@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
 import type { TestDatabase } from '../../support/database'
-import { checkoutToPayment, THREE_MONTH_PLAN } from '../../support/checkout'
+import { checkoutToPayment, instalmentReceipt, THREE_MONTH_PLAN } from '../../support/checkout'
 import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
@@ -203,16 +203,13 @@ export function instalmentsSuite(label: string, setup: () => Promise<TestDatabas
         false,
         true,
       ])
-      const secondReceipt = {
-        to: email,
-        subject: `Payment 2 of 3 received: 3-Month Program | ${brand.siteName}`,
-        text: [
-          `Your payment of $400 for the 3-Month Program (reference ${reference}, payment 2 of 3) has arrived. Thank you!`,
-          'The next, payment 3 of 3 ($400), is due on Feb 1, 2027, by bank transfer with the same reference: the schedule is unchanged.',
-          page,
-        ].join('\n\n'),
-        key: `instalment-receipt:bank-transfer:${p.id}:instalment-2`,
-      }
+      const receipt = { to: email, reference, page, siteName: brand.siteName }
+      const secondReceipt = instalmentReceipt({
+        ...receipt,
+        n: 2,
+        left: 'The next, payment 3 of 3 ($400), is due on Feb 1, 2027, by bank transfer with the same reference: the schedule is unchanged.',
+        key: `bank-transfer:${p.id}:instalment-2`,
+      })
       expect(await receipts()).toEqual([secondReceipt])
 
       // The last, marked twice: paid in full.
@@ -220,16 +217,12 @@ export function instalmentsSuite(label: string, setup: () => Promise<TestDatabas
       await paid.markPaid(payload, p.id, { id: 1 }, at(62), 3)
       expect(await receipts()).toEqual([
         secondReceipt,
-        {
-          to: email,
-          subject: `Payment 3 of 3 received: 3-Month Program | ${brand.siteName}`,
-          text: [
-            `Your payment of $400 for the 3-Month Program (reference ${reference}, payment 3 of 3) has arrived. Thank you!`,
-            'This was your last payment: the 3-Month Program is paid in full.',
-            page,
-          ].join('\n\n'),
-          key: `instalment-receipt:bank-transfer:${p.id}:instalment-3`,
-        },
+        instalmentReceipt({
+          ...receipt,
+          n: 3,
+          left: 'This was your last payment: the 3-Month Program is paid in full.',
+          key: `bank-transfer:${p.id}:instalment-3`,
+        }),
       ])
       expect(await mailsAsSent(payload, { kind: { equals: 'credits-open' }, to: { equals: email } })).toHaveLength(1)
     })
