@@ -23,14 +23,14 @@ export async function cardPaymentsOf(payload: Payload) {
 
 /**
  * The receipt of payment `n` of THREE_MONTH_PLAN's three ($400 each) as the client gets it: the subject with the
- * site's name, the text (`left`: what it says of the next payment, or that the package is paid in full; `page`:
- * the lines with the client's link) and its outbox key.
+ * site's name, the text (`left`: what it says of the next payment, by bank transfer or card; the last payment's
+ * says the package is paid in full; `page`: the lines with the client's link) and its outbox key.
  */
 export const instalmentReceipt = (r: {
   to: string
   n: number
   reference: string | null | undefined
-  left: string
+  left?: string
   page: string
   siteName: string
   key: string
@@ -39,7 +39,7 @@ export const instalmentReceipt = (r: {
   subject: `Payment ${r.n} of 3 received: 3-Month Program | ${r.siteName}`,
   text: [
     `Your payment of $400 for the 3-Month Program (reference ${r.reference}, payment ${r.n} of 3) has arrived. Thank you!`,
-    r.left,
+    r.left ?? 'This was your last payment: the 3-Month Program is paid in full.',
     r.page,
   ].join('\n\n'),
   key: `instalment-receipt:${r.key}`,

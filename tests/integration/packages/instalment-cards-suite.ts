@@ -249,7 +249,6 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
         instalmentReceipt({
           ...receipt,
           n: 3,
-          left: 'This was your last payment: the 3-Month Program is paid in full.',
           key: `invoice:${third.data.object.id}`,
         }),
       ])

@@ -220,7 +220,6 @@ export function instalmentsSuite(label: string, setup: () => Promise<TestDatabas
         instalmentReceipt({
           ...receipt,
           n: 3,
-          left: 'This was your last payment: the 3-Month Program is paid in full.',
           key: `bank-transfer:${p.id}:instalment-3`,
         }),
       ])
