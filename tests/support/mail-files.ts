@@ -8,13 +8,30 @@ import type { RunningSite } from '../../scripts/lib/server'
 import { SEEDED_DATA_DIR } from './browser'
 
 /**
+ * Each mail file parsed once, with the size it had when read: the seeded server writes hundreds of mails in a
+ * run, and tests poll for theirs every 100 ms, so parsing every file on every poll was a good part of the
+ * test processes' CPU time. A file is written in one go but not atomically: one read while it was being
+ * written is parsed again once its size has changed.
+ */
+const parsed = new Map<string, { size: number; mail: Promise<Email> }>()
+
+function parsedMail(file: string): Promise<Email> {
+  const known = parsed.get(file)
+  if (known && known.size === fs.statSync(file).size) return known.mail
+  const data = fs.readFileSync(file)
+  const mail = PostalMime.parse(data)
+  parsed.set(file, { size: data.length, mail })
+  return mail
+}
+
+/**
  * Every mail a server wrote to its data folder (outbox/, where mail goes when no SMTP_URL is set, as on a
  * first run), parsed.
  */
 export async function mailsWritten(dataDir: string): Promise<Email[]> {
   const dir = path.join(dataDir, 'outbox')
   if (!fs.existsSync(dir)) return []
-  return Promise.all(fs.readdirSync(dir).map((f) => PostalMime.parse(fs.readFileSync(path.join(dir, f)))))
+  return Promise.all(fs.readdirSync(dir).map((f) => parsedMail(path.join(dir, f))))
 }
 
 /** Every mail to `address` the seeded server (or the one with the data folder `dataDir`) has written so far. */
