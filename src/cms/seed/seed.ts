@@ -86,8 +86,8 @@ export async function seedIfEmpty(payload: Payload, now = new Date()): Promise<'
           // No external link: "Register Now" opens the workshop's own registration page.
           endsAt: new Date(date.getTime() + w.hours * 60 * 60 * 1000).toISOString(),
           attendance: w.attendance,
-          venue: 'venue' in w ? w.venue : null,
-          onlineLink: 'onlineLink' in w ? w.onlineLink : null,
+          venue: w.venue ?? null,
+          onlineLink: w.onlineLink ?? null,
           seats: w.seats,
           price: 0,
         },

@@ -8,52 +8,45 @@ import {
 } from '@/platform/forms/fields'
 import { FormField } from './FormField'
 
-type PersonField = {
+/**
+ * What the browser is told of a person's name and e-mail address: the limits of src/platform/forms/fields.ts
+ * (which the server's `personNameField` and `personEmailField` apply too) and their texts for its own checks.
+ */
+const PERSON_INPUTS = {
+  name: {
+    messages: NAME_MESSAGES,
+    input: {
+      name: 'name',
+      type: 'text',
+      autoComplete: 'name',
+      required: true,
+      maxLength: NAME_MAX,
+      pattern: NAME_PATTERN,
+    },
+  },
+  email: {
+    messages: EMAIL_MESSAGES,
+    input: { name: 'email', type: 'email', autoComplete: 'email', required: true, maxLength: EMAIL_MAX },
+  },
+} as const
+
+/** A person's name or e-mail address, labelled in the words of PERSON_LABELS unless the form has its own. */
+export function PersonField({
+  field,
+  id,
+  error,
+  value,
+  label = PERSON_LABELS[field],
+}: {
+  field: keyof typeof PERSON_INPUTS
   id: string
   error?: string
   value?: string
   /** The field's label where the form asks in words of its own ("Type your full name to sign"). */
   label?: string
-}
-
-/**
- * A person's name, with the limits of src/platform/forms/fields.ts (which the server's `personNameField`
- * applies too) and their texts for the browser's own checks.
- */
-export function PersonNameField({ id, error, value, label = PERSON_LABELS.name }: PersonField) {
-  return (
-    <FormField
-      id={id}
-      label={label}
-      error={error}
-      messages={NAME_MESSAGES}
-      name="name"
-      type="text"
-      autoComplete="name"
-      required
-      maxLength={NAME_MAX}
-      pattern={NAME_PATTERN}
-      defaultValue={value}
-    />
-  )
-}
-
-/** A person's e-mail address, with the limits and texts the server's `personEmailField` applies too. */
-export function PersonEmailField({ id, error, value, label = PERSON_LABELS.email }: PersonField) {
-  return (
-    <FormField
-      id={id}
-      label={label}
-      error={error}
-      messages={EMAIL_MESSAGES}
-      name="email"
-      type="email"
-      autoComplete="email"
-      required
-      maxLength={EMAIL_MAX}
-      defaultValue={value}
-    />
-  )
+}) {
+  const { messages, input } = PERSON_INPUTS[field]
+  return <FormField id={id} label={label} error={error} messages={messages} {...input} defaultValue={value} />
 }
 
 /**
@@ -71,8 +64,8 @@ export function PersonFields({
 }) {
   return (
     <>
-      <PersonNameField id={`${idPrefix}-name`} error={errors.name} value={values.name} />
-      <PersonEmailField id={`${idPrefix}-email`} error={errors.email} value={values.email} />
+      <PersonField field="name" id={`${idPrefix}-name`} error={errors.name} value={values.name} />
+      <PersonField field="email" id={`${idPrefix}-email`} error={errors.email} value={values.email} />
     </>
   )
 }

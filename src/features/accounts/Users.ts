@@ -14,6 +14,7 @@ import { requireSecondStep, twoStepEndpoints, twoStepFields } from '@/features/a
 import { recordVisit, visitFields } from '@/features/today/visits'
 
 import { admins, adminsFieldLevel, adminsOrSelf } from '@/platform/access'
+import { choices } from '@/platform/fields/choices'
 
 /** The mark of the account made on a fresh install (see the beforeChange hook). */
 const FIRST_ACCOUNT = 'first'
@@ -114,10 +115,7 @@ export const Users: CollectionConfig = {
       type: 'select',
       required: true,
       defaultValue: 'editor',
-      options: [
-        { label: 'Admin (manages users)', value: 'admin' },
-        { label: 'Editor (edits content)', value: 'editor' },
-      ],
+      options: choices({ admin: 'Admin (manages users)', editor: 'Editor (edits content)' }),
       admin: { description: 'The first account is always an admin. Only admins can change roles.' },
       access: { create: adminsFieldLevel, update: adminsFieldLevel },
       saveToJWT: true,

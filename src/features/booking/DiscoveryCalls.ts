@@ -2,12 +2,13 @@ import type { CollectionConfig, Where } from 'payload'
 
 import { inboxAccess } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
+import { choices } from '@/platform/fields/choices'
 import { personLinkField } from '@/features/people/person-link-field'
 
 import { checkCoachChange, mailCoachChange } from './coach-changes'
 import { moveEndpoints } from './coach-move'
 import { shownInCoachTimeZone } from './coach-time-zone'
-import { bookedMeetingFields, bookedSpanFields, bookedStartsAtField } from './meeting-fields'
+import { bookedMeetingFields, bookedSpanFields, bookedStartsAtField, bookedStatusField } from './meeting-fields'
 
 const openTimes = revalidateCollection('open-times')
 
@@ -74,21 +75,11 @@ export const DiscoveryCalls: CollectionConfig = {
       },
     },
     ...bookedSpanFields,
-    {
-      name: 'status',
-      type: 'select',
-      required: true,
-      defaultValue: 'booked',
-      index: true,
-      options: [
-        { label: 'Booked', value: 'booked' },
-        { label: 'Cancelled', value: 'cancelled' },
-      ],
+    bookedStatusField({
       admin: {
-        position: 'sidebar',
         description: 'Set to Cancelled and save to cancel: the visitor gets a cancellation with the calendar update.',
       },
-    },
+    }),
     {
       name: 'visitorTimeZone',
       label: 'Visitor’s time zone',
@@ -102,10 +93,7 @@ export const DiscoveryCalls: CollectionConfig = {
     {
       name: 'cancelledBy',
       type: 'select',
-      options: [
-        { label: 'The visitor', value: 'visitor' },
-        { label: 'You', value: 'coach' },
-      ],
+      options: choices({ visitor: 'The visitor', coach: 'You' }),
       admin: { readOnly: true, position: 'sidebar', condition: (d) => Boolean(d?.cancelledBy) },
     },
     { name: 'coachNotes', label: 'Your private notes', type: 'textarea', maxLength: 5000 },

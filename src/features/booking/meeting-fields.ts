@@ -1,4 +1,6 @@
-import type { DateField, Field } from 'payload'
+import type { DateField, Field, SelectField } from 'payload'
+
+import { choices } from '@/platform/fields/choices'
 
 import { coachTimeZone, ZONE_DATE_CELL } from './coach-time-zone'
 import { CALL_MEETING_OPTIONS } from './meeting'
@@ -56,3 +58,22 @@ export const bookedSpanFields: Field[] = [
   { name: 'endsAt', label: 'Ends', type: 'date', required: true, admin: { hidden: true } },
   { name: 'blockedUntil', type: 'date', required: true, admin: { hidden: true } },
 ]
+
+/**
+ * Where a booked appointment stands: booked until it is cancelled (coaching sessions may also end held or
+ * missed: `moreStatuses`), looked up by it, shown in the sidebar with the screen's own `admin` beside it.
+ */
+export const bookedStatusField = ({
+  moreStatuses = {},
+  access,
+  admin,
+}: Pick<SelectField, 'access' | 'admin'> & { moreStatuses?: Record<string, string> }): SelectField => ({
+  name: 'status',
+  type: 'select',
+  required: true,
+  defaultValue: 'booked',
+  index: true,
+  ...(access ? { access } : {}),
+  options: choices({ booked: 'Booked', cancelled: 'Cancelled', ...moreStatuses }),
+  admin: { position: 'sidebar', ...admin },
+})

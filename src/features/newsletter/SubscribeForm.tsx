@@ -2,12 +2,12 @@
 
 import { useId } from 'react'
 
+import { EmailInput } from '@/components/forms/EmailInput'
 import { enhancedForm } from '@/components/forms/enhance'
 import { FieldError } from '@/components/forms/FieldError'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { useFormPost } from '@/components/forms/useFormPost'
-import { EMAIL_MAX } from '@/platform/forms/fields'
 import { subscribeAction } from './actions'
 import { EMAIL_MESSAGE, SUBSCRIBE_EMAIL_MESSAGES, type SubscribeSource } from './texts'
 
@@ -32,17 +32,12 @@ export function SubscribeForm({ source }: { source: SubscribeSource }) {
         Email address
       </label>
       <div className="subscribe-form__row">
-        <input
+        <EmailInput
           id={`${id}-email`}
-          name="email"
-          type="email"
+          errorId={errorId}
+          invalid={Boolean(problem)}
+          value={problem?.values.email}
           placeholder="Your Email Address"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={problem?.values.email}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
         />
         <button type="submit" className="button button--primary">
           Subscribe

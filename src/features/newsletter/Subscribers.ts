@@ -7,6 +7,7 @@ import {
 } from 'payload'
 
 import { inboxAccess } from '@/platform/access'
+import { choices } from '@/platform/fields/choices'
 import { exportConfirmedSubscribers } from '@/features/newsletter/subscribers-csv'
 import { personLinkField } from '@/features/people/person-link-field'
 
@@ -74,13 +75,13 @@ export const Subscribers: CollectionConfig = {
       required: true,
       defaultValue: 'pending',
       index: true,
-      options: [
-        { label: 'Pending confirmation', value: 'pending' },
-        { label: 'Confirmed', value: 'confirmed' },
-        { label: 'Unsubscribed', value: 'unsubscribed' },
+      options: choices({
+        pending: 'Pending confirmation',
+        confirmed: 'Confirmed',
+        unsubscribed: 'Unsubscribed',
         // The mail server refused the address for good (a 5xx answer or a bounce report): not mailed again.
-        { label: 'Bounced', value: 'bounced' },
-      ],
+        bounced: 'Bounced',
+      }),
     },
     shownInCoachTimeZone({
       name: 'consentAt',
@@ -91,10 +92,7 @@ export const Subscribers: CollectionConfig = {
     {
       name: 'source',
       type: 'select',
-      options: [
-        { label: 'Footer', value: 'footer' },
-        { label: 'Workshops page', value: 'workshops' },
-      ],
+      options: choices({ footer: 'Footer', workshops: 'Workshops page' }),
       access: consentRecord,
       admin: { readOnly: true },
     },

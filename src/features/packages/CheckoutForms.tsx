@@ -4,7 +4,7 @@ import { ErrorSummary } from '@/components/forms/ErrorSummary'
 import { FieldError } from '@/components/forms/FieldError'
 import { FormField } from '@/components/forms/FormField'
 import { Honeypot } from '@/components/forms/Honeypot'
-import { PersonEmailField, PersonNameField } from '@/components/forms/PersonFields'
+import { PersonField } from '@/components/forms/PersonFields'
 import { SignedLinkForm } from '@/components/forms/SignedLinkForm'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { INTAKE_LONG_MAX, INTAKE_SHORT_MAX, type IntakeQuestion } from '@/domain/packages'
@@ -33,7 +33,7 @@ export function BuyForm({ packageId, title }: { packageId: number; title: string
       </p>
       <Honeypot />
       <input type="hidden" name="package" value={packageId} />
-      <PersonEmailField id="buy-email" error={errors.email} value={values.email} />
+      <PersonField field="email" id="buy-email" error={errors.email} value={values.email} />
       <button type="submit" className="button button--primary">
         Send me a code<span className="visually-hidden"> to buy the {title}</span>
       </button>
@@ -74,7 +74,7 @@ export function AgreementForm({
   return (
     <SignedLinkForm id="checkout-agreement" action={agreementAction} token={token} className="checkout-form">
       <input type="hidden" name="version" value={versionId} />
-      <PersonNameField id="agreement-name" label="Type your full name to sign" error={errors.name} />
+      <PersonField field="name" id="agreement-name" label="Type your full name to sign" error={errors.name} />
       <div className="field field--check">
         <input
           id="agreement-accept"

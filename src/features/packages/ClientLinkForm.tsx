@@ -2,12 +2,13 @@
 
 import { useActionState } from 'react'
 
+import { EmailInput } from '@/components/forms/EmailInput'
 import { enhancedForm } from '@/components/forms/enhance'
 import { FieldError } from '@/components/forms/FieldError'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { answerOf } from '@/components/forms/useFormPost'
-import { EMAIL_MAX, EMAIL_MESSAGES } from '@/platform/forms/fields'
+import { EMAIL_MESSAGES } from '@/platform/forms/fields'
 import { clientLinkAction } from './client-link-action'
 import { CLIENT_LINK_TEXTS } from './texts'
 
@@ -35,16 +36,11 @@ export function ClientLinkForm() {
       <Honeypot />
       <div className="field">
         <label htmlFor="client-link-email">{CLIENT_LINK_TEXTS.label}</label>
-        <input
+        <EmailInput
           id="client-link-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={problem?.values.email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'client-link-email-error' : undefined}
+          errorId="client-link-email-error"
+          invalid={Boolean(error)}
+          value={problem?.values.email}
         />
         <FieldError id="client-link-email-error" message={error} alert field="email" messages={EMAIL_MESSAGES} />
       </div>

@@ -1,9 +1,15 @@
 import type { CollectionConfig } from 'payload'
 
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
-import { bookedMeetingFields, bookedSpanFields, bookedStartsAtField } from '@/features/booking/meeting-fields'
+import {
+  bookedMeetingFields,
+  bookedSpanFields,
+  bookedStartsAtField,
+  bookedStatusField,
+} from '@/features/booking/meeting-fields'
 import { admins } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
+import { choices } from '@/platform/fields/choices'
 import { coachSessionEndpoints } from './coach-sessions'
 
 const openTimes = revalidateCollection('open-times')
@@ -58,21 +64,11 @@ export const CoachingSessions: CollectionConfig = {
     ...bookedMeetingFields,
     bookedStartsAtField({ update: () => false }),
     ...bookedSpanFields,
-    {
-      name: 'status',
-      type: 'select',
-      required: true,
-      defaultValue: 'booked',
-      index: true,
+    bookedStatusField({
+      moreStatuses: { held: 'Held', missed: 'Missed' },
       access: { update: () => false },
-      options: [
-        { label: 'Booked', value: 'booked' },
-        { label: 'Cancelled', value: 'cancelled' },
-        { label: 'Held', value: 'held' },
-        { label: 'Missed', value: 'missed' },
-      ],
-      admin: { position: 'sidebar', readOnly: true },
-    },
+      admin: { readOnly: true },
+    }),
     shownInCoachTimeZone({
       name: 'cancelledAt',
       access: { update: () => false },
@@ -83,10 +79,7 @@ export const CoachingSessions: CollectionConfig = {
       label: 'Cancelled by',
       type: 'select',
       access: { update: () => false },
-      options: [
-        { label: 'The client', value: 'client' },
-        { label: 'You', value: 'coach' },
-      ],
+      options: choices({ client: 'The client', coach: 'You' }),
       admin: { readOnly: true, position: 'sidebar', condition: (d) => d?.status === 'cancelled' },
     },
     {

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { INSTALMENTS_MAX, INSTALMENTS_MIN, INTAKE_KINDS } from '@/domain/packages'
 import { authenticated } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
+import { choices } from '@/platform/fields/choices'
 
 /**
  * A pricing card of Pages → Coaching made sellable (decision 054): the card keeps its name and its price
@@ -65,10 +66,7 @@ export const Packages: CollectionConfig = {
           name: 'payment',
           type: 'select',
           defaultValue: 'full',
-          options: [
-            { value: 'full', label: 'In full' },
-            { value: 'instalments', label: 'In instalments' },
-          ],
+          options: choices({ full: 'In full', instalments: 'In instalments' }),
           admin: { description: 'In instalments: the price split into monthly payments (decision 071).' },
         },
         {

@@ -3,6 +3,7 @@ import { Forbidden, type CollectionBeforeChangeHook, type CollectionConfig } fro
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { personEmailField } from '@/features/people/person-email-field'
 import { admins } from '@/platform/access'
+import { choices } from '@/platform/fields/choices'
 import { instalmentsEndpoint, markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
 
 /** Where a purchase stands, in the order a buyer goes through checkout. */
@@ -99,10 +100,7 @@ export const Purchases: CollectionConfig = {
       name: 'paymentMethod',
       label: 'Payment',
       type: 'select',
-      options: [
-        { value: 'bank-transfer', label: 'Bank transfer' },
-        { value: 'stripe', label: 'Card (Stripe Checkout)' },
-      ],
+      options: choices({ 'bank-transfer': 'Bank transfer', stripe: 'Card (Stripe Checkout)' }),
       admin: readOnly,
     },
     // A card payment (decision 066): the buyer's latest Checkout Session, and once paid, Stripe's payment (the

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { personEmailField } from '@/features/people/person-email-field'
 import { admins } from '@/platform/access'
+import { choices } from '@/platform/fields/choices'
 
 /**
  * Workshop credits (decision 070): what a paid seat given up for a credit is worth, for the same e-mail address
@@ -29,10 +30,7 @@ export const WorkshopCredits: CollectionConfig = {
       name: 'kind',
       type: 'select',
       required: true,
-      options: [
-        { label: 'Credit', value: 'credit' },
-        { label: 'Used', value: 'use' },
-      ],
+      options: choices({ credit: 'Credit', use: 'Used' }),
     },
     { name: 'key', type: 'text', required: true, unique: true, admin: { hidden: true } },
     // Cents: a credit's worth; a use's is the credit's, taken off (negative).

@@ -6,6 +6,7 @@ import { personEmailField } from '@/features/people/person-email-field'
 import { personLinkField } from '@/features/people/person-link-field'
 import { authenticated } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
+import { choices } from '@/platform/fields/choices'
 import { cancelRegistrationEndpoint, markSeatPaidEndpoint } from './endpoints'
 import { exportRegistrations } from './registrations-csv'
 
@@ -96,11 +97,7 @@ export const WorkshopRegistrations: CollectionConfig = {
     {
       name: 'cancelledBy',
       type: 'select',
-      options: [
-        { label: 'The attendee', value: 'attendee' },
-        { label: 'You', value: 'coach' },
-        { label: 'The hold ran out', value: 'lapsed' },
-      ],
+      options: choices({ attendee: 'The attendee', coach: 'You', lapsed: 'The hold ran out' }),
       admin: { readOnly: true, condition: (d) => Boolean(d?.cancelledBy) },
     },
     // A paid seat (decision 070): its price when they registered (cents), how and when it was paid, the bank
@@ -110,11 +107,11 @@ export const WorkshopRegistrations: CollectionConfig = {
       name: 'paidWith',
       label: 'Paid by',
       type: 'select',
-      options: [
-        { label: 'Bank transfer', value: 'bank-transfer' },
-        { label: 'Card (Stripe Checkout)', value: 'stripe' },
-        { label: 'A workshop credit', value: 'credit' },
-      ],
+      options: choices({
+        'bank-transfer': 'Bank transfer',
+        stripe: 'Card (Stripe Checkout)',
+        credit: 'A workshop credit',
+      }),
       admin: { readOnly: true, condition: (d) => Boolean(d?.paidWith) },
     },
     shownInCoachTimeZone({

@@ -3,6 +3,7 @@ import type { Field, FieldAccess, PayloadRequest } from 'payload'
 import { DEFAULT_HOLD_HOURS } from '@/domain/workshop-seats'
 import { followsCoachTimeZone, ZONE_DATE_CELL } from '@/features/booking/coach-time-zone'
 import { urlField } from '@/platform/fields/url'
+import { choices } from '@/platform/fields/choices'
 import { slugOf } from './texts'
 
 /** The online link goes to registered people only: no public read (REST API, read API, pages) ever sees it. */
@@ -68,10 +69,7 @@ export const workshopRegistrationFields: Field[] = [
     label: 'Online or in person',
     type: 'radio',
     defaultValue: 'online',
-    options: [
-      { label: 'Online', value: 'online' },
-      { label: 'In person', value: 'in-person' },
-    ],
+    options: choices({ online: 'Online', 'in-person': 'In person' }),
   },
   {
     name: 'venue',

@@ -3,6 +3,7 @@ import { ValidationError, type CollectionBeforeChangeHook, type CollectionConfig
 import { MAX_ATTEMPTS } from '@/domain/outbox-schedule'
 
 import { outboxAccess } from '@/platform/access'
+import { choices } from '@/platform/fields/choices'
 import { sealLinks, type MailContent } from './secret-links'
 
 /** Nobody changes what a mail says or to whom; the worker writes with overrideAccess, which skips this. */
@@ -89,13 +90,13 @@ export const MailOutbox: CollectionConfig = {
       required: true,
       defaultValue: 'queued',
       index: true,
-      options: [
-        { label: 'Queued', value: 'queued' },
-        { label: 'Sending', value: 'sending' },
-        { label: 'Sent', value: 'sent' },
-        { label: 'Failed', value: 'failed' },
-        { label: 'Cancelled', value: 'cancelled' },
-      ],
+      options: choices({
+        queued: 'Queued',
+        sending: 'Sending',
+        sent: 'Sent',
+        failed: 'Failed',
+        cancelled: 'Cancelled',
+      }),
       admin: { position: 'sidebar' },
     },
     {

@@ -29,7 +29,7 @@ export function contentSuite(label: string, setup: () => Promise<TestDatabase>) 
     it('seeds realistic sample content for every list', async () => {
       const count = async (collection: Parameters<Payload['count']>[0]['collection']) =>
         (await payload.count({ collection })).totalDocs
-      // Exactly the sample content (src/cms/seed/content.ts), once: a seed that ran twice or lost items fails.
+      // Exactly the sample content (src/cms/seed/content.json), once: a seed that ran twice or lost items fails.
       expect({
         testimonials: await count('testimonials'),
         posts: await count('blog-posts'),
