@@ -7,21 +7,6 @@ import { expectNoSeriousA11yViolations } from './browser'
 import { mailsAsSent } from './outbox'
 
 /**
- * What a suite of the packages' card payments calls, imported once its site runs (the site's modules read its
- * environment when first loaded), with the built-in packages seeded.
- */
-export async function cardPaymentsOf(payload: Payload) {
-  const [card, ledger, tokens, { seedPackages }] = await Promise.all([
-    import('@/features/packages/stripe'),
-    import('@/features/packages/ledger'),
-    import('@/features/packages/tokens'),
-    import('@/features/packages/seed'),
-  ])
-  await seedPackages(payload, {})
-  return { card, ledger, tokens }
-}
-
-/**
  * The receipt of payment `n` of THREE_MONTH_PLAN's three ($400 each) as the client gets it: the subject with the
  * site's name, the text (`left`: what it says of the next payment, by bank transfer or card; the last payment's
  * says the package is paid in full; `page`: the lines with the client's link) and its outbox key.

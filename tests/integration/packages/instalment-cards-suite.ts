@@ -4,16 +4,13 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { TestDatabase } from '../../support/database'
-import { cardPaymentsOf, checkoutToPayment, instalmentReceipt, THREE_MONTH_PLAN } from '../../support/checkout'
+import { cardPaymentSite } from '../../support/card-payments'
+import { checkoutToPayment, instalmentReceipt, THREE_MONTH_PLAN } from '../../support/checkout'
 import { balanceHolds, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
-import { countOf, testSite } from '../../support/site'
-import { stripeStandInForTests, type StripeStandIn } from '../../support/stripe-stand-in'
-
-type Ledger = typeof import('@/features/packages/ledger')
-type CardPayments = typeof import('@/features/packages/stripe')
-type Tokens = typeof import('@/features/packages/tokens')
+import { countOf } from '../../support/site'
+import type { StripeStandIn } from '../../support/stripe-stand-in'
 
 const NOW = new Date('2026-12-01T10:00:00.000Z')
 
@@ -25,20 +22,14 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function instalmentCardsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Packages paid in instalments by card (a Stripe subscription) on ${label}`, () => {
-    const standIn = stripeStandInForTests()
-
+    const { standIn, site, card, ledger, tokens } = cardPaymentSite(setup)
     let payload: Payload
-    const site = testSite(setup, { smtp: true, env: standIn.env })
-    let card: CardPayments
-    let ledger: Ledger
-    let tokens: Tokens
     let programId: number
     let longId: number
     const client = newClients(`instal-card-${label}`)
 
     beforeAll(async () => {
       ;({ payload } = site)
-      ;({ card, ledger, tokens } = await cardPaymentsOf(payload))
       const starter = (await payload.find({ collection: 'packages', depth: 0, overrideAccess: true })).docs[0]!
       const plan = { ...THREE_MONTH_PLAN, agreement: Number(starter.agreement) }
       programId = (await payload.create({ collection: 'packages', data: plan, overrideAccess: true })).id

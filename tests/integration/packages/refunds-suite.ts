@@ -4,16 +4,14 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase, User } from '@/payload-types'
+import { cardPaymentSite } from '../../support/card-payments'
 import type { TestDatabase } from '../../support/database'
 import { balanceHolds as balanceOf, creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
-import { countOf, testSite } from '../../support/site'
-import { stripeStandInForTests } from '../../support/stripe-stand-in'
+import { countOf } from '../../support/site'
 
 type Refunds = typeof import('@/features/packages/refunds')
-type CardPayments = typeof import('@/features/packages/stripe')
-type Ledger = typeof import('@/features/packages/ledger')
 
 const NOW = new Date('2026-12-01T10:00:00.000Z')
 
@@ -27,17 +25,14 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function refundsSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Refunding a payment from the admin on ${label}`, () => {
-    const standIn = stripeStandInForTests()
+    const { standIn, site, card, ledger } = cardPaymentSite(setup)
     beforeAll(() => {
       // The tests deliver Stripe's events to the site themselves.
       standIn.sendsWebhooks = false
     })
 
     let payload: Payload
-    const site = testSite(setup, { smtp: true, env: standIn.env })
     let refunds: Refunds
-    let card: CardPayments
-    let ledger: Ledger
     let coach: User
     let editor: User
     const admin = { email: `admin.refund.${label.toLowerCase()}@example.com`, password: 'a quiet lake at dawn 2026' }
@@ -51,8 +46,6 @@ export function refundsSuite(label: string, setup: () => Promise<TestDatabase>) 
     beforeAll(async () => {
       ;({ payload } = site)
       refunds = await import('@/features/packages/refunds')
-      card = await import('@/features/packages/stripe')
-      ledger = await import('@/features/packages/ledger')
       coach = await payload.create({ collection: 'users', data: { ...admin, role: 'admin' }, overrideAccess: true })
       editor = await payload.create({
         collection: 'users',

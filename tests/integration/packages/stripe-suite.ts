@@ -2,19 +2,15 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Purchase } from '@/payload-types'
-import { cardPaymentsOf, checkoutToPayment } from '../../support/checkout'
+import { cardPaymentSite } from '../../support/card-payments'
+import { checkoutToPayment } from '../../support/checkout'
 import { DAY } from '../../support/clock'
 import type { TestDatabase } from '../../support/database'
 import { creditEntriesOf } from '../../support/credits'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
 import { newClients } from '../../support/scenarios'
-import { countOf, testSite } from '../../support/site'
-import { stripeStandInForTests } from '../../support/stripe-stand-in'
-
-type CardPayments = typeof import('@/features/packages/stripe')
-type Ledger = typeof import('@/features/packages/ledger')
-type Tokens = typeof import('@/features/packages/tokens')
+import { countOf } from '../../support/site'
 
 const NOW = new Date('2026-12-01T10:00:00.000Z')
 
@@ -27,13 +23,8 @@ const NOW = new Date('2026-12-01T10:00:00.000Z')
  */
 export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
   describe(`Paying for a package by card on ${label}`, () => {
-    const standIn = stripeStandInForTests()
-
+    const { standIn, site, card, ledger, tokens } = cardPaymentSite(setup)
     let payload: Payload
-    const site = testSite(setup, { smtp: true, env: standIn.env })
-    let card: CardPayments
-    let ledger: Ledger
-    let tokens: Tokens
     let starterId: number
     const client = newClients(`stripe-${label}`)
     const admin = { email: `admin.stripe.${label.toLowerCase()}@example.com`, password: 'a quiet lake at dawn 2026' }
@@ -41,7 +32,6 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
 
     beforeAll(async () => {
       ;({ payload } = site)
-      ;({ card, ledger, tokens } = await cardPaymentsOf(payload))
       starterId = (await payload.find({ collection: 'packages', depth: 0, overrideAccess: true })).docs[0]!.id
       await payload.create({ collection: 'users', data: { ...admin, role: 'admin' }, overrideAccess: true })
       adminToken = (await payload.login({ collection: 'users', data: admin })).token!
