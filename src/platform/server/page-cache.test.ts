@@ -9,6 +9,7 @@ import {
   answerFromCache,
   doNotKeep,
   invalidatePageCache,
+  keepNothingUntilWarm,
   PAGE_CACHE_BYTES,
   PAGE_CACHE_ENTRIES,
   PAGE_CACHE_MS,
@@ -119,6 +120,15 @@ describe('the page cache', () => {
     expect(coach).not.toBe(visitor)
     expect(await (await get('/')).text()).toBe(visitor)
     expect(await (await get('/', { authorization: 'Bearer x' })).text()).not.toBe(visitor)
+  })
+
+  it('keeps nothing while the server warms its pages after a start, and keeps again once they are warm', async () => {
+    const warm = keepNothingUntilWarm()
+    const whileWarming = await (await get('/')).text()
+    expect(await (await get('/')).text()).not.toBe(whileWarming)
+    warm()
+    const kept = await (await get('/')).text()
+    expect(await (await get('/')).text()).toBe(kept)
   })
 
   it('keeps the booking page as long although no other cache may keep it, and never a call’s own page', async () => {

@@ -62,11 +62,33 @@ type Entry = {
   body: Buffer
 }
 
-type State = { generation: number; bytes: number; withoutQuery: Map<string, Entry>; withQuery: Map<string, Entry> }
+type State = {
+  generation: number
+  bytes: number
+  withoutQuery: Map<string, Entry>
+  withQuery: Map<string, Entry>
+  /** While the server warms its pages after a start, nothing is kept (see keepNothingUntilWarm). */
+  warming: boolean
+}
 const STATE = Symbol.for('coach.page-cache')
 const state = (): State => {
   const g = globalThis as { [STATE]?: State }
-  return (g[STATE] ??= { generation: 0, bytes: 0, withoutQuery: new Map(), withQuery: new Map() })
+  return (g[STATE] ??= { generation: 0, bytes: 0, withoutQuery: new Map(), withQuery: new Map(), warming: false })
+}
+
+/**
+ * Nothing is kept until the returned function is called: the server program calls it once it has warmed every
+ * page after a start (scripts/site-server.ts). A page's first renders after a start can still show a list's
+ * failure text: Next serves the build's reads (made without a database, so failed) while it reads again, for
+ * up to their failure lifetime (src/platform/cache/cache-life.ts). Kept, such a page would stand in for the
+ * real one for PAGE_CACHE_MS, however long that is set (seen with a minute: the warming gave up after 30 s).
+ */
+export function keepNothingUntilWarm(): () => void {
+  const s = state()
+  s.warming = true
+  return () => {
+    s.warming = false
+  }
 }
 
 /** Every kept answer is dropped: content changed. */
@@ -165,8 +187,8 @@ export function answerFromCache(req: http.IncomingMessage, res: http.ServerRespo
  * anything that transforms the body (compression, the lean-page rewrite): it keeps the bytes as sent.
  */
 export function recordForCache(req: http.IncomingMessage, res: http.ServerResponse): void {
-  if (req.method !== 'GET' || personal(req) || PAGE_CACHE_MS === 0) return
   const s = state()
+  if (req.method !== 'GET' || personal(req) || PAGE_CACHE_MS === 0 || s.warming) return
   const key = keyOf(req)
   const generation = s.generation
   const chunks: Buffer[] = []
