@@ -12,6 +12,17 @@ import { startedLater } from './started-later'
 export const DATABASES: string[] = ['SQLite', ...(process.env.TEST_POSTGRES_URL ? ['PostgreSQL'] : [])]
 
 /**
+ * The one database a file's click-throughs run on (`preferred`, or SQLite without PostgreSQL), for a file
+ * whose screens are the same React on both databases and whose every stored outcome an integration suite
+ * proves on both: `provenOnBoth` names it. The files take turns, so each database gets its share of the
+ * screens; a site and its start are saved, and half the file's time (as admin-screens does per test).
+ */
+export function oneDatabase(preferred: 'SQLite' | 'PostgreSQL', provenOnBoth: string): string[] {
+  if (!/suite/.test(provenOnBoth)) throw new Error('Name the integration suite that proves this file on both databases')
+  return [DATABASES.includes(preferred) ? preferred : 'SQLite']
+}
+
+/**
  * A port nothing listens on now, from the system (as `listen(0)` picks one): files whose servers run in the
  * two streams at once never ask for the same port, as two hand-picked numbers once did.
  */
@@ -46,7 +57,7 @@ export async function seededDatabase(
 }
 
 /**
- * Seeded sites of a test file's own, one per database under test, started side by side with Chromium before
+ * Seeded sites of a test file's own, one per database under test (`databases`), started side by side with Chromium before
  * the file's tests and stopped (their PostgreSQL databases dropped) after them. For a file whose tests change
  * what the shared seeded servers offer other files while they run (settings, open times, mail). Call it at
  * the file's top level; `site(database)` and `browser()` are ready inside the tests.
@@ -54,6 +65,7 @@ export async function seededDatabase(
 export function sitesOfThisFile(
   name: string,
   env: Record<string, string> = {},
+  databases: string[] = DATABASES,
 ): {
   site: (database: string) => RunningSite
   /** The site on `database`, to hold from before it has started (in a describe block). */
@@ -74,7 +86,7 @@ export function sitesOfThisFile(
         await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own, { startFrom: seeded.startFrom }),
       )
     }
-    ;[browser] = await Promise.all([launchBrowser(), ...DATABASES.map(start)])
+    ;[browser] = await Promise.all([launchBrowser(), ...databases.map(start)])
   }, STARTING_MS)
 
   afterAll(async () => {
