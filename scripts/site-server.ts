@@ -9,11 +9,10 @@
  * scripts/lib/server-program.ts: no TypeScript loader in the serving process, and a small young generation
  * (decision record 043).
  */
-import path from 'node:path'
-
 import { installJsonConsole } from '../src/platform/log'
 import { keepNothingUntilWarm } from '../src/platform/server/page-cache'
-import { announce, prepareDatabase, PREPARE_PROGRAM } from './lib/launch'
+import { preparedAtStart } from '../src/platform/server/prepared'
+import { announce, reportPrepared } from './lib/launch'
 import { waitForServer, warmUp } from './lib/start-up'
 
 Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' })
@@ -21,17 +20,18 @@ Object.assign(process.env, { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1
 installJsonConsole()
 const port = Number(process.env.PORT ?? 3000)
 
-// Compiled beside this program (in the build folder).
-const outcome = prepareDatabase(path.join(import.meta.dirname, PREPARE_PROGRAM))
-
 // The site's own HTTP server around Next's handler, in this process (src/platform/server/serve.ts). Its
 // page cache keeps nothing until every page is warm (see keepNothingUntilWarm).
 const warm = keepNothingUntilWarm()
 const { serve } = await import('../src/platform/server/serve')
 await serve({ port, dir: process.cwd() })
 
+// A production Next starts the app at its first request, which waits for it: the app migrates and seeds the
+// database first (src/instrumentation-node.ts), so no request is answered from a database half prepared.
 const base = `http://localhost:${port}`
 await waitForServer(base)
+const outcome = preparedAtStart() ?? { ok: false, error: 'the app did not start' }
+reportPrepared(outcome)
 await warmUp(base, outcome.ok)
 warm()
 announce(port, outcome)

@@ -1,24 +1,21 @@
 /** What `npm start` and `npm run dev` both do around the server: prepare the database, say where to go. */
 import { spawnSync } from 'node:child_process'
 
+import type { Prepared } from '../../src/platform/server/prepared'
+
 /**
- * The compiled database preparation (scripts/prepare-database.ts) in the build folder, beside the server
- * program: plain Node, as the server. Through tsx it cost about 7.5 s of CPU a start, compiled about 6
- * (measured 2026-11-26; the browser tests start some forty servers a run).
+ * The database preparation (scripts/prepare-database.ts) compiled into the build folder, beside the server
+ * program: plain Node, as the server. The tests make their seeded and migrated databases with it; a
+ * production server prepares its database in its own process as it starts (src/instrumentation-node.ts).
  */
 export const PREPARE_PROGRAM = 'prepare-database.mjs'
 
-export type Prepared = { ok: boolean; seeded?: boolean; users?: number; error?: string }
-
 /**
- * Migrates the database and seeds a fresh one (scripts/prepare-database.ts, in a process of its own): the
- * compiled `program` when given (`npm start`: plain Node, scripts/lib/server-program.ts), else the source
- * through tsx (`npm run dev`). A database that cannot be reached is reported, not fatal: the site starts and
- * shows each list's failure text.
+ * Migrates the database and seeds a fresh one before `npm run dev` starts its server
+ * (scripts/prepare-database.ts through tsx, in a process of its own), and says what came of it.
  */
-export function prepareDatabase(program?: string): Prepared {
-  const args = program ? [program] : ['--import', 'tsx', 'scripts/prepare-database.ts']
-  const prepare = spawnSync(process.execPath, args, {
+export function prepareDatabase(): Prepared {
+  const prepare = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-database.ts'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -26,6 +23,15 @@ export function prepareDatabase(program?: string): Prepared {
   const outcome: Prepared = outcomeLine
     ? (JSON.parse(outcomeLine) as Prepared)
     : { ok: false, error: prepare.stdout.slice(-2000) }
+  reportPrepared(outcome)
+  return outcome
+}
+
+/**
+ * Says what the preparation came to. A database that cannot be reached is reported, not fatal: the site
+ * starts and shows each list's failure text.
+ */
+export function reportPrepared(outcome: Prepared): void {
   if (!outcome.ok) {
     console.warn(
       `\n! The database could not be prepared: ${outcome.error}\n` +
@@ -34,7 +40,6 @@ export function prepareDatabase(program?: string): Prepared {
   } else if (outcome.seeded) {
     console.log('Seeded the database with sample content.')
   }
-  return outcome
 }
 
 /** The addresses and how to log in, for people (the rest of the log is JSON lines). */

@@ -62,9 +62,10 @@ export async function freshPostgres(
 
 /**
  * A seeded database to copy, one per kind, made once per browser-test run (tests/e2e/run.ts) by the build's
- * own preparation program (`.next/prepare-database.mjs`, which every server runs at start): the servers
- * that need a freshly seeded site start on a copy, whose preparation then finds every migration applied and
- * the seed done, instead of each migrating and seeding its own (about 3 s of CPU a start). A copy holds
+ * own preparation program (`.next/prepare-database.mjs`, the preparation every server makes as it starts,
+ * src/cms/prepare.ts): the servers that need a freshly seeded site start on a copy, whose preparation then
+ * finds every migration applied and the seed done, instead of each migrating and seeding its own (about 3 s
+ * of CPU a start). A copy holds
  * what a fresh migration and seed give (tests/integration/server/seeded-template.test.ts).
  */
 export type SeededTemplate = {
