@@ -11,6 +11,7 @@ import {
   launchBrowser,
   SEEDED,
 } from '../support/browser'
+import { changeChecked } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { askForTheCode, signAndAnswer } from '../support/checkout'
 import { fillTimeFromNow } from '../support/fill-time'
@@ -249,8 +250,16 @@ describe('buying the Starter Session by bank transfer', () => {
       await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
       expect(await coach.locator('#field-coachingRescheduleNoticeHours').inputValue()).toBe('24')
       const box = coach.getByLabel('A session cancelled later than that uses its credit')
-      if (lateUsesCredit) await box.check()
-      else await box.uncheck()
+      // A click that lands while the admin redraws the screen is lost: the box is clicked again on the screen
+      // opened anew until Payload has checked the form with the new value (changeChecked).
+      await changeChecked(
+        coach,
+        'lateCancellationUsesCredit',
+        (v) => v === lateUsesCredit,
+        async () => {
+          if ((await box.isChecked()) !== lateUsesCredit) await box.click()
+        },
+      )
       await coach.getByRole('button', { name: 'Save', exact: true }).click()
       await coach.getByText('Updated successfully.').first().waitFor()
     }
