@@ -9,16 +9,15 @@ import { moveOutcome } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
-import { oneDatabase, sitesOfThisFile } from '../support/own-sites'
+import { sitesOfThisFile } from '../support/own-sites'
 
-// Servers of this file's own (one per database, side by side): the moves here take and free open times and
+// A server of this file's own, on one database (its outcomes proven on both by the booking suite): the moves here take and free open times and
 // send mail, which must not change what the shared seeded servers offer other files' visitors while they run.
-// The database this file's click-throughs run on; the other is proven by the suite named.
-const ON = oneDatabase(
-  'SQLite',
-  'booking/booking-suite: a call moved in the admin, both sides mailed, a time over another call or in the past refused, on both',
+const own = sitesOfThisFile(
+  'move',
+  { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' },
+  { on: 'SQLite', provenBy: ['booking/booking'] },
 )
-const own = sitesOfThisFile('move', { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }, ON)
 
 /**
  * Moving a call from its screen in the admin, clicked through in Chromium as the coach at 1280 and 390
@@ -27,7 +26,7 @@ const own = sitesOfThisFile('move', { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOP
  * line to the visitor (who is mailed the new time with it), a time outside the open hours is taken only
  * when the coach says so, and the visitor can be sent the link to pick a new time themselves.
  */
-describe.each(ON)('moving a call in the admin, on %s', (database) => {
+describe.each(own.databases)('moving a call in the admin, on %s', (database) => {
   let site: RunningSite
   let token = ''
   let timeZone = 'UTC'

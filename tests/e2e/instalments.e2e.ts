@@ -6,23 +6,18 @@ import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { aPlanOnSale, buyPlanInBrowser } from '../support/checkout'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
-import { oneDatabase, sitesOfThisFile } from '../support/own-sites'
+import { sitesOfThisFile } from '../support/own-sites'
 
 // Sites of this file's own: the package it puts on sale would change the coaching page other files read.
-// The database this file's click-throughs run on; the other is proven by the suite named.
-const ON = oneDatabase(
-  'PostgreSQL',
-  'packages/instalments-suite: the plan, its schedule, each payment marked and the credits opened, on both',
-)
-const own = sitesOfThisFile('instalments', {}, ON)
+const own = sitesOfThisFile('instalments', {}, { on: 'PostgreSQL', provenBy: ['packages/instalments'] })
 
 /**
  * A package paid in 3 monthly payments by bank transfer (decision 071), axe on each step: the plan on the
  * pricing card and the buy page, step 5's schedule with the payment details, the coach marking the first payment
  * (a double click) and then the second in the purchase's sidebar, the client's mail and page counting them. On
- * one database (ON).
+ * one database (`own.databases`).
  */
-describe.each(ON)('a package paid in instalments by bank transfer, on %s', (database) => {
+describe.each(own.databases)('a package paid in instalments by bank transfer, on %s', (database) => {
   let site: RunningSite
   const contexts: BrowserContext[] = []
   beforeAll(() => {

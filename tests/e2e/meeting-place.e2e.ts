@@ -11,7 +11,7 @@ import { logInAsCoach } from '../support/coach'
 import { checkHtml } from '../support/html-checker'
 import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
-import { oneDatabase, sitesOfThisFile } from '../support/own-sites'
+import { sitesOfThisFile } from '../support/own-sites'
 
 // What the visitor and the coach read, word for word (not the code's constants: a changed text must fail here).
 const BY_PHONE = 'We talk by phone: Jordan Ellis calls you at the phone number you give.'
@@ -32,14 +32,13 @@ const inviteOf = (mail: Email) => {
 }
 const manageLink = (mail: Email) => /\/scheduling\/manage\/\d+-\d+\.[\w-]+/.exec(mail.text ?? '')![0]
 
-// Servers of this file's own (one per database, started side by side): changing Where we meet on the shared
+// A server of this file's own, on one database (its outcomes proven on both by the booking suite): changing Where we meet on the shared
 // seeded servers would change what other files' bookings say while they run.
-// The database this file's click-throughs run on; the other is proven by the suite named.
-const ON = oneDatabase(
-  'PostgreSQL',
-  'booking/booking-suite: each way of meeting kept by the call, in its answer, mails, reminders and invite, on both',
+const own = sitesOfThisFile(
+  'meet',
+  { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' },
+  { on: 'PostgreSQL', provenBy: ['booking/booking'] },
 )
-const own = sitesOfThisFile('meet', { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1' }, ON)
 
 /**
  * "Where we meet", end to end in Chromium on a seeded site of this file's own: the coach sets it in Booking →
@@ -48,7 +47,7 @@ const own = sitesOfThisFile('meet', { OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOP
  * in person; the answer, the mails, the invite's LOCATION, the manage page and the coach's calendar feed say
  * how they meet. The server's log stays free of error lines.
  */
-describe.each(ON)('where we meet, on %s', (database) => {
+describe.each(own.databases)('where we meet, on %s', (database) => {
   let site: RunningSite
   let token = ''
   // In the visitors' addresses (the site keeps an address in lower case).

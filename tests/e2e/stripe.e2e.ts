@@ -5,19 +5,17 @@ import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { aPlanOnSale, askForTheCode, buyPlanInBrowser, signAndAnswer } from '../support/checkout'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
-import { oneDatabase, sitesOfThisFile } from '../support/own-sites'
+import { sitesOfThisFile } from '../support/own-sites'
 import { stripeStandInForTests } from '../support/stripe-stand-in'
 
 // The Stripe stand-in first (the sites are started with its address and keys in their environment).
 const standIn = stripeStandInForTests()
 
 // Sites of this file's own, with Stripe keys set: the shared seeded servers sell by bank transfer.
-// The database this file's click-throughs run on; the other is proven by the suite named.
-const ON = oneDatabase(
-  'SQLite',
-  'packages/stripe-suite, refunds-suite and instalment-cards-suite: the card payment, its webhooks, refunds and monthly payments, on both',
-)
-const own = sitesOfThisFile('stripe', standIn.env, ON)
+const own = sitesOfThisFile('stripe', standIn.env, {
+  on: 'SQLite',
+  provenBy: ['packages/stripe', 'packages/refunds', 'packages/instalment-cards'],
+})
 
 /**
  * The whole card path a new buyer takes on a site whose coach has set Stripe keys (against the stand-in, which
@@ -29,9 +27,9 @@ const own = sitesOfThisFile('stripe', standIn.env, ON)
  * the rest from the purchase's screen in /admin (a part of more than is left refused in words first), Stripe's
  * `charge.refunded` for it changes nothing, and the client is mailed a receipt; the client's page in People shows
  * the purchase, the agreement, the answers and the credits. Unsigned or wrongly signed
- * posts to the webhook address are refused with 400. On one database (ON).
+ * posts to the webhook address are refused with 400. On one database (`own.databases`).
  */
-describe.each(ON)('buying the Starter Session by card, on %s', (database) => {
+describe.each(own.databases)('buying the Starter Session by card, on %s', (database) => {
   const site = own.siteOn(database)
   const newPage = desktopPages(own.browser)
 

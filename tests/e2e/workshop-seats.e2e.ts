@@ -4,27 +4,22 @@ import { describe, expect, it } from 'vitest'
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
-import { oneDatabase, sitesOfThisFile } from '../support/own-sites'
+import { sitesOfThisFile } from '../support/own-sites'
 import { stripeStandInForTests } from '../support/stripe-stand-in'
 
 // The Stripe stand-in first (the sites are started with its address and keys in their environment).
 const standIn = stripeStandInForTests()
 
 // Sites of this file's own, with Stripe keys set: the shared seeded servers take bank transfers.
-// The database this file's click-throughs run on; the other is proven by the suite named.
-const ON = oneDatabase(
-  'PostgreSQL',
-  'workshops/card-seats-suite: a seat held, paid by card, confirmed once, refunded once, on both',
-)
-const own = sitesOfThisFile('workshop-seats', standIn.env, ON)
+const own = sitesOfThisFile('workshop-seats', standIn.env, { on: 'PostgreSQL', provenBy: ['workshops/card-seats'] })
 
 /**
  * A paid workshop seat by card (issue 28; decision 070), against the Stripe stand-in, axe on every step: the
  * visitor registers for a $40 workshop and is told the seat is held until they pay; from the mailed link they
  * pay on Stripe's page and come back with the seat theirs (the webhook reaching the site at the same moment);
- * then they cancel, choosing the refund, and the card is refunded once. On one database (ON).
+ * then they cancel, choosing the refund, and the card is refunded once. On one database (`own.databases`).
  */
-describe.each(ON)('a paid workshop seat by card, on %s', (database) => {
+describe.each(own.databases)('a paid workshop seat by card, on %s', (database) => {
   const site = own.siteOn(database)
   const newPage = desktopPages(own.browser)
 

@@ -1,4 +1,6 @@
+import fs from 'node:fs'
 import net from 'node:net'
+import path from 'node:path'
 
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
@@ -10,17 +12,6 @@ import { startedLater } from './started-later'
 
 /** The databases a file's own sites run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
 export const DATABASES: string[] = ['SQLite', ...(process.env.TEST_POSTGRES_URL ? ['PostgreSQL'] : [])]
-
-/**
- * The one database a file's click-throughs run on (`preferred`, or SQLite without PostgreSQL), for a file
- * whose screens are the same React on both databases and whose every stored outcome an integration suite
- * proves on both: `provenOnBoth` names it. The files take turns, so each database gets its share of the
- * screens; a site and its start are saved, and half the file's time (as admin-screens does per test).
- */
-export function oneDatabase(preferred: 'SQLite' | 'PostgreSQL', provenOnBoth: string): string[] {
-  if (!/suite/.test(provenOnBoth)) throw new Error('Name the integration suite that proves this file on both databases')
-  return [DATABASES.includes(preferred) ? preferred : 'SQLite']
-}
 
 /**
  * A port nothing listens on now, from the system (as `listen(0)` picks one): files whose servers run in the
@@ -57,7 +48,23 @@ export async function seededDatabase(
 }
 
 /**
- * Seeded sites of a test file's own, one per database under test (`databases`), started side by side with Chromium before
+ * A file whose click-throughs run on one database (`on`, or SQLite without PostgreSQL): its screens are the
+ * same React on both, and every outcome it stores is proven on both by the integration suites `provenBy`
+ * names (`booking` is tests/integration/booking/booking-suite.ts). The files take turns, so each database gets
+ * its share of the screens, and one site is started instead of two (as admin-screens does per test).
+ */
+export type OneDatabase = { on: 'SQLite' | 'PostgreSQL'; provenBy: string[] }
+
+function oneDatabase({ on, provenBy }: OneDatabase): string[] {
+  const suite = (name: string) => path.resolve(import.meta.dirname, '../integration', `${name}-suite.ts`)
+  const missing = provenBy.filter((name) => !fs.existsSync(suite(name)))
+  if (provenBy.length === 0 || missing.length > 0)
+    throw new Error(`Name the integration suites that prove this file on both databases (not found: ${missing})`)
+  return [DATABASES.includes(on) ? on : 'SQLite']
+}
+
+/**
+ * Seeded sites of a test file's own, one per database under test (or on one, `only`), started side by side with Chromium before
  * the file's tests and stopped (their PostgreSQL databases dropped) after them. For a file whose tests change
  * what the shared seeded servers offer other files while they run (settings, open times, mail). Call it at
  * the file's top level; `site(database)` and `browser()` are ready inside the tests.
@@ -65,13 +72,16 @@ export async function seededDatabase(
 export function sitesOfThisFile(
   name: string,
   env: Record<string, string> = {},
-  databases: string[] = DATABASES,
+  only?: OneDatabase,
 ): {
+  /** The databases the file's sites run on: DATABASES, or the one `only` names. */
+  databases: string[]
   site: (database: string) => RunningSite
   /** The site on `database`, to hold from before it has started (in a describe block). */
   siteOn: (database: string) => RunningSite
   browser: () => Browser
 } {
+  const databases = only ? oneDatabase(only) : DATABASES
   const sites = new Map<string, RunningSite>()
   const cleanups: (() => Promise<void>)[] = []
   let browser: Browser | undefined
@@ -101,6 +111,7 @@ export function sitesOfThisFile(
     return started
   }
   return {
+    databases,
     site: siteOf,
     siteOn: (database) => startedLater(() => siteOf(database)),
     browser: () => {
