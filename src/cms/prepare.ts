@@ -12,7 +12,7 @@ export async function prepareDatabase(payload: Payload, options: { seed: boolean
   const migrations = (databaseKind() === 'postgres' ? postgresMigrations : sqliteMigrations) as unknown as Migrations
   await payload.db.migrate({ migrations })
   if (!options.seed) return { seeded: false }
-  // Loaded only to seed: a server on a seeded database never holds the sample content in memory.
+  // Imported when seeding is asked for (SEED_ON_START), not by every importer of this module (e.g. migrate).
   const { seedIfEmpty } = await import('./seed/seed')
   return { seeded: (await seedIfEmpty(payload)) === 'seeded' }
 }
