@@ -1,4 +1,4 @@
-/** What `npm start` and `npm run dev` both do around the server: prepare the database, say where to go. */
+/** What `npm start` and `npm run dev` both do around the server: say what came of preparing the database, and where to go. */
 import { spawnSync } from 'node:child_process'
 
 import type { Prepared } from '../../src/platform/server/prepared'
