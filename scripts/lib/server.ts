@@ -50,7 +50,14 @@ export async function startBuildCopy(
   name: string,
   port: number,
   env: Record<string, string>,
-  options: { dataDir?: string; distDir?: string; timeoutMs?: number; startFrom?: string } = {},
+  options: {
+    dataDir?: string
+    distDir?: string
+    timeoutMs?: number
+    startFrom?: string
+    /** Node's flags for the server: `npm start`'s unless given (the browser tests give their own). */
+    nodeFlags?: readonly string[]
+  } = {},
 ): Promise<RunningSite> {
   const ownBuild = !options.distDir
   const distDir = options.distDir ?? copyBuild(name)
@@ -59,7 +66,7 @@ export async function startBuildCopy(
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `coach-${name}-`))
   // What the data folder starts with: a copy of another (a seeded one, tests/support/database.ts).
   if (options.startFrom) fs.cpSync(options.startFrom, dataDir, { recursive: true })
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverProgramPath(distDir)], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), serverProgramPath(distDir)], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { DEVICE_COOKIE, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
@@ -22,6 +22,7 @@ import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account 
 import { checkHtml } from '../support/html-checker'
 import { watchPolicyViolations } from '../support/policy-violations'
 import { DATABASES, freePort, seededDatabase } from '../support/own-sites'
+import { startTestServer } from '../support/test-server'
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const CURRENT_PASSWORD_MISSING = 'Enter your current password to change your e-mail or password.'
@@ -91,7 +92,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     dropDatabase = seeded.cleanup
     const env = { SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: '500', TRUST_PROXY_HOPS: '1', ...seeded.env }
     ;[site, browser] = await Promise.all([
-      startBuildCopy(`e2e-admin-${database}`, await freePort(), env, { startFrom: seeded.startFrom }),
+      startTestServer(`e2e-admin-${database}`, await freePort(), env, { startFrom: seeded.startFrom }),
       launchBrowser(),
     ])
   }, 120_000)

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { seededTemplate } from '../support/database'
 import { confirmationsSent } from '../support/mail-files'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 /**
  * 100 visitors book one time at the same instant, over HTTP, through the production build of one server on
@@ -16,7 +17,7 @@ describe('100 simultaneous bookings of one time, one server on SQLite', () => {
 
   beforeAll(async () => {
     // Behind one proxy, as in deploy: each visitor is told apart by the address the proxy appends.
-    site = await startBuildCopy(
+    site = await startTestServer(
       'e2e-race',
       e2ePort(12),
       { TRUST_PROXY_HOPS: '1', PAYLOAD_SECRET: 'booking-race-secret', OUTBOX_INTERVAL_MS: '3600000' },

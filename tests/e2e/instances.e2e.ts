@@ -4,11 +4,12 @@ import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../support/database'
 import { COACH } from '../support/coach'
 import { confirmationsSent } from '../support/mail-files'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 // Without PostgreSQL the tests are reported as skipped, with why (an empty describe.each registered none,
@@ -41,7 +42,7 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
       PAGE_CACHE_MS: '60000',
     }
     // One after the other: the first migrates and seeds the shared database, the next finds it ready.
-    for (const i of [0, 1]) sites.push(await startBuildCopy(`e2e-instance-${i}`, e2ePort(13 + i), env))
+    for (const i of [0, 1]) sites.push(await startTestServer(`e2e-instance-${i}`, e2ePort(13 + i), env))
   }, 180_000)
 
   afterAll(async () => {

@@ -5,9 +5,10 @@ import { DatabaseSync } from 'node:sqlite'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 /**
  * The real server and a real SMTP peer: a message is accepted while SMTP is down, the server is stopped,
@@ -41,7 +42,7 @@ describe('mail across an SMTP outage and a server restart', () => {
     await smtp.down()
     const env = { SMTP_URL: smtp.url, SEED_ON_START: 'false', OUTBOX_RETRY_BASE_MS: '500', OUTBOX_INTERVAL_MS: '500' }
 
-    site = await startBuildCopy('e2e-mail-1', e2ePort(11), env, { dataDir })
+    site = await startTestServer('e2e-mail-1', e2ePort(11), env, { dataDir })
     const res = await fetch(`${site.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.50' },
@@ -56,7 +57,7 @@ describe('mail across an SMTP outage and a server restart', () => {
     expect(smtp.mails).toHaveLength(0)
 
     await smtp.up()
-    site = await startBuildCopy('e2e-mail-2', e2ePort(11), env, { dataDir })
+    site = await startTestServer('e2e-mail-2', e2ePort(11), env, { dataDir })
     await expect.poll(() => smtp!.mails.length, { timeout: 20_000, interval: 250 }).toBe(2)
     // And nothing more arrives: the outbox has marked both sent, so it has nothing left to send again.
     await expect.poll(() => outbox().map((mail) => mail.status)).toEqual(['sent', 'sent'])

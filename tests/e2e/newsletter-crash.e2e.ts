@@ -7,11 +7,12 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
 import { paragraphs } from '@/features/pages/rich-text'
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { logInAsCoach } from '../support/coach'
 import { freshPostgres } from '../support/database'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 const READERS = 2000
 const KILLS = 3
@@ -94,7 +95,7 @@ describe.each([
     const port = (i: number) => e2ePort(21 + i)
     let started = 0
     const start = async (i: number) =>
-      (sites[i] = await startBuildCopy(`e2e-newsletter-${label}-${++started}`, port(i), env, {
+      (sites[i] = await startTestServer(`e2e-newsletter-${label}-${++started}`, port(i), env, {
         // One data folder for SQLite's file across restarts; each PostgreSQL instance its own.
         dataDir: pgDb ? fs.mkdtempSync(path.join(dataDir, 'instance-')) : dataDir,
       }))

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { paragraphs } from '@/features/pages/rich-text'
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { changeChecked, pressUntilSent } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
@@ -13,6 +13,7 @@ import { SUBSCRIBE_SUCCESS } from '../support/answers'
 import { fillTimeFromNow } from '../support/fill-time'
 import { e2ePort } from '../support/ports'
 import { aConfirmedReader } from '../support/scenarios'
+import { startTestServer } from '../support/test-server'
 
 /**
  * The coach writes a newsletter issue in the admin, previews it, sends a test to themself, then sends it to
@@ -38,7 +39,7 @@ describe('the newsletter in the admin', () => {
       TRUST_PROXY_HOPS: '1',
     }
     ;[site, browser] = await Promise.all([
-      startBuildCopy('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir }),
+      startTestServer('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir }),
       launchBrowser(),
     ])
   }, 120_000)

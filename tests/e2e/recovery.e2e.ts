@@ -2,9 +2,10 @@ import net from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../support/database'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 const serverUrl = process.env.TEST_POSTGRES_URL
 
@@ -55,7 +56,7 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     relay = await switchableRelay(new URL(db.url))
     const url = new URL(db.url)
     url.port = String(relay.port)
-    site = await startBuildCopy('e2e-recovery', e2ePort(5), { DATABASE_URL: url.toString() })
+    site = await startTestServer('e2e-recovery', e2ePort(5), { DATABASE_URL: url.toString() })
   }, 120_000)
 
   afterAll(async () => {

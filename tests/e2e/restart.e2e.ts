@@ -6,8 +6,9 @@ import path from 'node:path'
 
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
-import { copyBuild, serverErrorLines, startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { copyBuild, serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 const SEEDED_TITLE = 'The Five-Minute Morning Reset'
 const SEEDED_AUTHOR = 'Maya R., product designer'
@@ -22,7 +23,7 @@ describe('one build restarted on another database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-restart-'))
   let site: RunningSite | undefined
   const start = async (run: string, env: Record<string, string> = {}) => {
-    site = await startBuildCopy(`e2e-restart-${run}`, e2ePort(7), env, { distDir, dataDir })
+    site = await startTestServer(`e2e-restart-${run}`, e2ePort(7), env, { distDir, dataDir })
     return site.url
   }
   /** Stops the server; what it logged holds no error but those of a database that is down on purpose. */

@@ -1,6 +1,6 @@
 /**
  * Browser tests against the production build: builds if needed, then serves copies of the build through the
- * real start script, one per database state (seeded, empty, unreachable; and seeded PostgreSQL when
+ * real server program (with the tests' Node flags: ../support/test-server.ts), one per database state (seeded, empty, unreachable; and seeded PostgreSQL when
  * TEST_POSTGRES_URL is set), runs the Playwright tests in Vitest (two streams of files at once), checks the
  * servers' logs, and stops everything.
  */
@@ -9,16 +9,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
 
-import {
-  buildIfNeeded,
-  logRuleBreaks,
-  serverErrorLines,
-  startBuildCopy,
-  type RunningSite,
-} from '../../scripts/lib/server'
+import { buildIfNeeded, logRuleBreaks, serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { PREPARE_PROGRAM } from '../../scripts/lib/launch'
 import { freshPostgres, makeSeededTemplate, templateEnv } from '../support/database'
 import { e2ePort } from '../support/ports'
+import { startTestServer } from '../support/test-server'
 
 /**
  * The test files run in two streams at once: in one stream the machine sat idle more than half of the time
@@ -81,12 +76,12 @@ try {
   // setting X-Forwarded-For; the empty one keeps npm start's default (no proxy: the header is not believed).
   const behindProxy = { TRUST_PROXY_HOPS: '1' }
   const starting = await Promise.allSettled([
-    startBuildCopy('e2e-seeded', e2ePort(1), behindProxy, { startFrom: sqliteTemplate.dataDir }),
-    startBuildCopy('e2e-empty', e2ePort(2), { SEED_ON_START: 'false' }),
+    startTestServer('e2e-seeded', e2ePort(1), behindProxy, { startFrom: sqliteTemplate.dataDir }),
+    startTestServer('e2e-empty', e2ePort(2), { SEED_ON_START: 'false' }),
     // Nothing listens on port 9: the database is unreachable.
-    startBuildCopy('e2e-down', e2ePort(3), { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
+    startTestServer('e2e-down', e2ePort(3), { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/unreachable' }),
     pg
-      ? startBuildCopy(
+      ? startTestServer(
           'e2e-seeded-pg',
           e2ePort(4),
           { ...behindProxy, DATABASE_URL: pg.url },

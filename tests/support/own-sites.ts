@@ -5,10 +5,11 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 
-import { startBuildCopy, type RunningSite } from '../../scripts/lib/server'
+import { type RunningSite } from '../../scripts/lib/server'
 import { launchBrowser } from './browser'
 import { freshPostgres, seededTemplate } from './database'
 import { startedLater } from './started-later'
+import { startTestServer } from './test-server'
 
 /** The databases a file's own sites run on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
 export const DATABASES: string[] = ['SQLite', ...(process.env.TEST_POSTGRES_URL ? ['PostgreSQL'] : [])]
@@ -33,7 +34,7 @@ const STARTING_MS = Math.max(150_000, Number(process.env.E2E_START_TIMEOUT_MS ||
 
 /**
  * The database of a seeded site of a test file's own on `database` (SQLite or PostgreSQL), for
- * startBuildCopy: a copy of the run's seeded template when tests/e2e/run.ts made one (else empty: the server
+ * startTestServer: a copy of the run's seeded template when tests/e2e/run.ts made one (else empty: the server
  * migrates and seeds it). Answers the server's environment, the data folder it starts from, and how to drop
  * the database again.
  */
@@ -93,7 +94,7 @@ export function sitesOfThisFile(
       const own = { ...env, ...seeded.env }
       sites.set(
         database,
-        await startBuildCopy(`e2e-${name}-${database}`, await freePort(), own, { startFrom: seeded.startFrom }),
+        await startTestServer(`e2e-${name}-${database}`, await freePort(), own, { startFrom: seeded.startFrom }),
       )
     }
     ;[browser] = await Promise.all([launchBrowser(), ...databases.map(start)])
