@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE, SEEDED_SITES } from '../support/browser'
+import { followLink } from '../support/admin-forms'
 import { logInAsCoach } from '../support/coach'
 
 /** Our own parts of Payload's screens (axe looks at these: Payload's own widgets are not ours to fix). */
@@ -153,8 +154,11 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     await expect
       .poll(async () => (await published.allInnerTexts()).map((w) => w.trim()).join(' '))
       .toMatch(/^(Yes|No)( (Yes|No))*$/)
-    await page.locator('tbody tr a[href*="/admin/collections/testimonials/"]').first().click()
-    await page.waitForURL(/\/admin\/collections\/testimonials\/\d+/)
+    await followLink(
+      page,
+      page.locator('tbody tr a[href*="/admin/collections/testimonials/"]').first(),
+      /\/admin\/collections\/testimonials\/\d+/,
+    )
     await expect.poll(() => page.locator('.doc-tabs, .doc-controls').first().count()).toBe(1)
     expect(await page.getByRole('link', { name: 'API', exact: true }).count(), 'no API tab').toBe(0)
     await page.context().close()
@@ -218,11 +222,17 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
       await expectNoSeriousA11yViolations(page, `Today at ${viewport.width} px`, 'section.today')
 
       // Each line leads to the place to act.
-      await today.getByRole('link', { name: `Open the call with ${next.name}` }).click()
-      await page.waitForURL(new RegExp(`/admin/collections/discovery-calls/${next.id}$`))
+      await followLink(
+        page,
+        today.getByRole('link', { name: `Open the call with ${next.name}` }),
+        new RegExp(`/admin/collections/discovery-calls/${next.id}$`),
+      )
       await page.goBack()
-      await today.getByRole('link', { name: 'Open the messages' }).click()
-      await page.waitForURL(/\/admin\/collections\/contact-messages/)
+      await followLink(
+        page,
+        today.getByRole('link', { name: 'Open the messages' }),
+        /\/admin\/collections\/contact-messages/,
+      )
       await page.context().close()
     }
   })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paragraphs } from '@/features/pages/rich-text'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
-import { changeChecked, pressUntilSent } from '../support/admin-forms'
+import { changeChecked, pressUntilSent, followLink } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
 import { seededTemplate } from '../support/database'
 import { checkHtml } from '../support/html-checker'
@@ -287,8 +287,11 @@ describe('the newsletter in the admin', () => {
       expect(copies()).toHaveLength(reach - 1)
 
       // Each recipient's delivery, in the admin's list: the refused one with the server's answer.
-      await sending.getByRole('link', { name: 'Each recipient’s delivery' }).click()
-      await page.waitForURL(/\/admin\/collections\/newsletter-deliveries\?/)
+      await followLink(
+        page,
+        sending.getByRole('link', { name: 'Each recipient’s delivery' }),
+        /\/admin\/collections\/newsletter-deliveries\?/,
+      )
       const row = page.locator('table tbody tr').filter({ hasText: refused })
       await row.waitFor()
       expect(await row.innerText()).toMatch(/Failed[\s\S]*554[\s\S]*Message content rejected/)

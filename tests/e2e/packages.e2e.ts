@@ -11,7 +11,7 @@ import {
   launchBrowser,
   SEEDED,
 } from '../support/browser'
-import { changeChecked } from '../support/admin-forms'
+import { changeChecked, followLink } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { askForTheCode, signAndAnswer } from '../support/checkout'
 import { fillTimeFromNow } from '../support/fill-time'
@@ -197,8 +197,11 @@ describe('buying the Starter Session by bank transfer', () => {
 
     // The coach finds it under Booking → Coaching sessions and keeps a private note, never shown to the client.
     await coach.goto(`${SEEDED}/admin/collections/coaching-sessions`)
-    await coach.getByRole('link', { name: 'Ada Lovelace' }).first().click()
-    await coach.waitForURL(/\/admin\/collections\/coaching-sessions\/\d+$/)
+    await followLink(
+      coach,
+      coach.getByRole('link', { name: 'Ada Lovelace' }).first(),
+      /\/admin\/collections\/coaching-sessions\/\d+$/,
+    )
     await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
     expect(await coach.locator('#field-packageTitle').inputValue()).toBe('Starter Session')
     await coach.locator('#field-coachNotes').fill('Start from the career change.')
@@ -274,8 +277,11 @@ describe('buying the Starter Session by bank transfer', () => {
         .poll(() => client.locator('.form-notice').innerText())
         .toBe('Your session is booked. 1 credit used, 0 left. The invite is on its way to your inbox.')
       await coach.goto(`${SEEDED}/admin/collections/coaching-sessions?sort=-createdAt`)
-      await coach.getByRole('link', { name: 'Ada Lovelace' }).first().click()
-      await coach.waitForURL(/\/admin\/collections\/coaching-sessions\/\d+$/)
+      await followLink(
+        coach,
+        coach.getByRole('link', { name: 'Ada Lovelace' }).first(),
+        /\/admin\/collections\/coaching-sessions\/\d+$/,
+      )
       const own = coach.locator('#move-session')
       await own.getByLabel('Outside my open hours').check()
       const soon = new TZDate(Math.ceil((Date.now() + seconds * 1000) / 60_000) * 60_000, timeZone)

@@ -1,4 +1,4 @@
-import type { Dialog, Page, Request, Response } from 'playwright-core'
+import type { Dialog, Locator, Page, Request, Response } from 'playwright-core'
 
 /*
  * When a press of a Payload admin form's button counts. Payload checks what was typed before it lets a form
@@ -189,6 +189,25 @@ export async function pressUntilSent(page: Page, path: string, press: () => Prom
     const response = await request.response()
     if (!response) throw new Error(`No answer to the POST to ${request.url()}`)
     return response
+  }
+}
+
+/**
+ * Follows a link of the admin's (`link`) to an address `url` matches. As with a press (pressUntilSent), a click
+ * that lands while the admin is still taking over the screen the server drew (hydrating it) can be lost, and
+ * nothing happens; a person clicks again, and so does the test, three times in all. (The address changing,
+ * not the next screen loading, tells a click that counted: a slow screen is waited for, never clicked again.)
+ */
+export async function followLink(page: Page, link: Locator, url: RegExp): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 && url.test(page.url())) return
+    await link.click()
+    try {
+      await page.waitForURL(url, { timeout: attempt < 3 ? 10_000 : 30_000, waitUntil: 'commit' })
+      return
+    } catch (error) {
+      if (attempt >= 3) throw error
+    }
   }
 }
 
