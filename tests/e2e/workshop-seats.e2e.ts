@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
+import { formReady } from '../support/admin-forms'
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
@@ -142,6 +143,7 @@ describe.each(own.databases)('a paid workshop seat by card, on %s', (database) =
     await mailTo(site, address, `You are registered: ${title}`)
 
     await coach.reload()
+    await formReady(coach)
     await coach.getByRole('button', { name: 'Cancel this registration' }).click()
     await coach.getByRole('button', { name: 'Yes, cancel and give a credit' }).click()
     await coach
