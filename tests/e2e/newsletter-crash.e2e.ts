@@ -4,7 +4,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, it } from 'vitest'
 
 import { paragraphs } from '@/features/pages/rich-text'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
@@ -75,7 +75,8 @@ describe.concurrent.each([
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('mails each confirmed reader once, whatever the kills', { timeout: 600_000 }, async () => {
+  // The test's own `expect`: its waits (expect.poll) must know their test while the other one runs too.
+  it('mails each confirmed reader once, whatever the kills', { timeout: 600_000 }, async ({ expect }) => {
     if (label === 'PostgreSQL' && !process.env.TEST_POSTGRES_URL) throw new Error('needs TEST_POSTGRES_URL')
     smtp = await startSmtpPeer()
     const pgDb = label === 'PostgreSQL' ? await freshPostgres(process.env.TEST_POSTGRES_URL!) : null
