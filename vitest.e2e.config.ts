@@ -5,9 +5,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * Vitest's order (the longest or, without a record of earlier runs, the largest file first), except that the
- * crash test starts its stream. Its sending keeps the cores busy throughout, and beside the first files of the
- * other stream it fills the time they spend waiting (a session that must begin, a login slowed on purpose):
- * run later, as in a clean clone it was, both cores sat nearly idle for about 50 s while both streams waited.
+ * crash test starts its stream. Its sending keeps the cores busy throughout, and it fills the time the first
+ * files of both streams spend waiting (the packages' file waits for a session to begin): run later, as in a
+ * clean clone it was, both cores sat nearly idle for about 50 s while both streams waited.
  */
 class CrashTestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
