@@ -2,29 +2,24 @@
  * `npm test`: every check, in the order that keeps a 2-core machine busy. The type check comes first (it
  * writes Next's route types, which the build writes too); then the lint, the unit and integration tests and
  * the production build run side by side (each alone left most of the second core idle: the build used about
- * 0.6 of a core, the lint 0.7), and the browser tests start on the build as soon as it is done, beside the unit
- * and integration tests (which ran alone for two minutes after the lint and the build, on 1.6-1.9 cores);
- * then the Lighthouse budgets, alone (they measure). A step's output is printed whole when it ends, so
- * side-by-side steps do not interleave; the first failure stops the run after the steps beside it end. At the
- * end, how long each step took: where the time goes.
+ * 0.6 of a core, the lint 0.7); then the browser tests on that build, then the Lighthouse budgets. A step's
+ * output is printed whole when it ends, so side-by-side steps do not interleave; the first failure stops the
+ * run after the steps beside it end. At the end, how long each step took: where the time goes.
  */
 import { spawn } from 'node:child_process'
 
 type Step = { name: string; script: string }
 type Ran = { name: string; seconds: number; ok: boolean }
 
-/** A phase: chains of steps side by side; a chain runs its steps one after the other, up to a failure. */
-const PHASES: Step[][][] = [
-  [[{ name: 'type check', script: 'typecheck' }]],
+const PHASES: Step[][] = [
+  [{ name: 'type check', script: 'typecheck' }],
   [
-    [{ name: 'lint', script: 'lint' }],
-    [{ name: 'unit and integration tests', script: 'test:unit' }],
-    [
-      { name: 'production build', script: 'build:if-needed' },
-      { name: 'browser tests', script: 'test:e2e' },
-    ],
+    { name: 'lint', script: 'lint' },
+    { name: 'unit and integration tests', script: 'test:unit' },
+    { name: 'production build', script: 'build:if-needed' },
   ],
-  [[{ name: 'Lighthouse budgets', script: 'test:lighthouse' }]],
+  [{ name: 'browser tests', script: 'test:e2e' }],
+  [{ name: 'Lighthouse budgets', script: 'test:lighthouse' }],
 ]
 
 /** Runs `npm run <script>`; alone, its output streams through; beside others, it is kept and printed at its end. */
@@ -49,19 +44,8 @@ function run(step: Step, alone: boolean): Promise<Ran> {
 const started = Date.now()
 const ran: Ran[] = []
 let ok = true
-/** Runs a chain's steps one after the other until one fails; answers what ran. */
-async function runChain(chain: Step[], alone: boolean): Promise<Ran[]> {
-  const results: Ran[] = []
-  for (const step of chain) {
-    const result = await run(step, alone)
-    results.push(result)
-    if (!result.ok) break
-  }
-  return results
-}
-
 for (const phase of PHASES) {
-  const results = (await Promise.all(phase.map((chain) => runChain(chain, phase.length === 1)))).flat()
+  const results = await Promise.all(phase.map((step) => run(step, phase.length === 1)))
   ran.push(...results)
   if (results.some((r) => !r.ok)) {
     ok = false
