@@ -1,8 +1,8 @@
 /**
  * Browser tests against the production build: builds if needed, then serves copies of the build through the
- * real server program (with the tests' Node flags: ../support/test-server.ts), one per database state (seeded, empty, unreachable; and seeded PostgreSQL when
- * TEST_POSTGRES_URL is set), runs the Playwright tests in Vitest (two streams of files at once), checks the
- * servers' logs, and stops everything.
+ * real server program (with the tests' Node flags: ../support/test-server.ts), one per database state
+ * (seeded, empty, unreachable; and seeded PostgreSQL when TEST_POSTGRES_URL is set), runs the Playwright tests
+ * in Vitest (two streams of files at once), checks the servers' logs, and stops everything.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 
-import { type RunningSite } from '../../scripts/lib/server'
+import type { RunningSite } from '../../scripts/lib/server'
 import { launchBrowser } from './browser'
 import { freshPostgres, seededTemplate } from './database'
 import { startedLater } from './started-later'
