@@ -1,16 +1,8 @@
 import { TZDate } from '@date-fns/tz'
-import type { Browser } from 'playwright-core'
 import type { Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
-import {
-  axeOf,
-  browserVisitors,
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  SEEDED,
-} from '../support/browser'
+import { axeOf, browserVisitors, expectNoSeriousA11yViolations, SEEDED } from '../support/browser'
 import { changeChecked, followLink, pressUntilSent } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { askForTheCode, signAndAnswer } from '../support/checkout'
@@ -21,18 +13,14 @@ import { mailsWrittenTo } from '../support/mail-files'
 const newVisitor = browserVisitors('198.18.27')
 const run = `${Date.now()}`
 
-/** The one mail to `address` whose subject starts with `subject`, once it has been written. */
 /** Every mail to `address` whose subject starts with `subject`, oldest first. */
 const mailsWith = async (address: string, subject: string): Promise<Email[]> =>
   (await mailsWrittenTo(address)).filter((m) => m.subject?.startsWith(subject))
 
+/** The one mail to `address` whose subject starts with `subject`, once it has been written. */
 async function mailTo(address: string, subject: string): Promise<Email> {
-  await expect
-    .poll(async () => (await mailsWrittenTo(address)).filter((m) => m.subject?.startsWith(subject)).length, {
-      timeout: 30_000,
-    })
-    .toBe(1)
-  return (await mailsWrittenTo(address)).find((m) => m.subject?.startsWith(subject))!
+  await expect.poll(async () => (await mailsWith(address, subject)).length, { timeout: 30_000 }).toBe(1)
+  return (await mailsWith(address, subject))[0]!
 }
 
 /** The calendar invite of a mail as a calendar reads it. */
@@ -56,12 +44,7 @@ async function setMeeting(token: string, meeting: Record<string, string | null>)
  * its credit taken (decision 065), then moves it without JavaScript.
  */
 describe('buying the Starter Session by bank transfer', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
   afterAll(async () => {
-    await browser?.close()
     // The other files find the seeded site as it was.
     await setMeeting((await logInAsCoach()).token, { kind: 'unset', link: null, address: null })
   })
@@ -120,7 +103,7 @@ describe('buying the Starter Session by bank transfer', () => {
       })
     ).json()) as { docs: { id: number; status: string }[] }
     expect(found.docs.map((d) => d.status)).toEqual(['awaiting-payment'])
-    const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
+    const coach = await newVisitor({ javaScriptEnabled: true })
     await logInToAdminAsCoach(coach)
     await coach.goto(`${SEEDED}/admin/collections/purchases`)
     await coach.getByText(reference).first().waitFor()

@@ -1,14 +1,7 @@
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  axeOf,
-  browserVisitors,
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  SEEDED,
-} from '../support/browser'
+import { axeOf, browserVisitors, expectNoSeriousA11yViolations, SEEDED } from '../support/browser'
 import { formReady } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { calendarText, inviteFields } from '../support/invites'
@@ -203,65 +196,60 @@ describe('registering for a workshop on the site', () => {
       ['Joe', 'waitlisted'],
     ])
 
-    const browser = await launchBrowser()
-    try {
-      const coach = await (await browser.newContext({ viewport: DESKTOP })).newPage()
-      await logInToAdminAsCoach(coach)
+    const coach = await newVisitor({ javaScriptEnabled: true })
+    await logInToAdminAsCoach(coach)
 
-      // Ida's registration, and from it everything about her under People, the workshop among it.
-      await coach.goto(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
-      await coach.locator('#person-link').click()
-      await coach.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
-      const workshops = coach.locator('section[aria-labelledby="person-workshops"]')
-      expect(await workshops.locator('h2').innerText()).toBe('Workshops (1)')
-      expect(await workshops.locator('li').innerText()).toMatch(new RegExp(`^${ownTitle} · .+ · Registered$`))
-      // A registration still ahead keeps her from being erased until it is cancelled, and the page says so.
-      expect(await coach.locator('#erase-blocked').innerText()).toBe(
-        'To erase this person, first cancel their registration for a workshop still ahead (they are told by e-mail); then erase them here.',
-      )
-      await workshops.getByRole('link', { name: ownTitle }).click()
-      await coach.waitForURL(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
+    // Ida's registration, and from it everything about her under People, the workshop among it.
+    await coach.goto(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
+    await coach.locator('#person-link').click()
+    await coach.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
+    const workshops = coach.locator('section[aria-labelledby="person-workshops"]')
+    expect(await workshops.locator('h2').innerText()).toBe('Workshops (1)')
+    expect(await workshops.locator('li').innerText()).toMatch(new RegExp(`^${ownTitle} · .+ · Registered$`))
+    // A registration still ahead keeps her from being erased until it is cancelled, and the page says so.
+    expect(await coach.locator('#erase-blocked').innerText()).toBe(
+      'To erase this person, first cancel their registration for a workshop still ahead (they are told by e-mail); then erase them here.',
+    )
+    await workshops.getByRole('link', { name: ownTitle }).click()
+    await coach.waitForURL(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
 
-      // Cancelled there (once the screen is ready: a press before is lost): asked once more; Joe is offered
-      // her seat by mail.
-      await formReady(coach)
-      await coach.getByRole('button', { name: 'Cancel this registration' }).click()
-      await coach
-        .getByText(
-          'Cancel this registration? The person is told by e-mail, and their seat goes to the first person waiting.',
-        )
-        .waitFor()
-      await expectNoSeriousA11yViolations(coach, 'cancelling a registration in the admin', '.coach-cancels')
-      await coach.getByRole('button', { name: 'Yes, cancel it' }).click()
-      expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(
-        'Cancelled. Ida has been told by e-mail; a freed seat goes to the first person waiting.',
+    // Cancelled there (once the screen is ready: a press before is lost): asked once more; Joe is offered
+    // her seat by mail.
+    await formReady(coach)
+    await coach.getByRole('button', { name: 'Cancel this registration' }).click()
+    await coach
+      .getByText(
+        'Cancel this registration? The person is told by e-mail, and their seat goes to the first person waiting.',
       )
-      const toIda = await mailTo(`ida.${run}@example.com`, `Cancelled: ${ownTitle}`)
-      expect(toIda.text).toContain(`has cancelled your registration for "${ownTitle}".`)
-      expect(invite(toIda)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED' })
-      await mailTo(`joe.${run}@example.com`, `A seat is free for you: ${ownTitle}`)
+      .waitFor()
+    await expectNoSeriousA11yViolations(coach, 'cancelling a registration in the admin', '.coach-cancels')
+    await coach.getByRole('button', { name: 'Yes, cancel it' }).click()
+    expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(
+      'Cancelled. Ida has been told by e-mail; a freed seat goes to the first person waiting.',
+    )
+    const toIda = await mailTo(`ida.${run}@example.com`, `Cancelled: ${ownTitle}`)
+    expect(toIda.text).toContain(`has cancelled your registration for "${ownTitle}".`)
+    expect(invite(toIda)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED' })
+    await mailTo(`joe.${run}@example.com`, `A seat is free for you: ${ownTitle}`)
 
-      // The whole workshop, from its own screen: Joe is told, and it leaves the workshops page.
-      await coach.goto(`${SEEDED}/admin/collections/workshops/${doc.id}`)
-      await formReady(coach)
-      await coach.getByRole('button', { name: 'Cancel this workshop' }).click()
-      await coach.getByRole('button', { name: 'Yes, cancel the workshop' }).click()
-      expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(
-        'Cancelled. The one person registered or waiting has been told by e-mail, and the workshop is no longer on the site.',
-      )
-      await expectNoSeriousA11yViolations(coach, 'a cancelled workshop in the admin', '.coach-cancels')
-      const toJoe = await mailTo(`joe.${run}@example.com`, `Cancelled: ${ownTitle}`)
-      expect(toJoe.text).toContain(`has cancelled "${ownTitle}": it will not take place.`)
-      await expect.poll(async () => (await fetch(`${SEEDED}/workshops`)).text()).not.toContain(ownTitle)
-      expect(await (await fetch(`${SEEDED}/workshops/${doc.slug}/register`)).text()).toContain(
-        'This workshop is not open for registration',
-      )
-      // Nobody is left on it: the coach may delete it.
-      expect((await fetch(`${SEEDED}/cms-api/workshops/${doc.id}`, { method: 'DELETE', headers: auth() })).status).toBe(
-        200,
-      )
-    } finally {
-      await browser.close()
-    }
+    // The whole workshop, from its own screen: Joe is told, and it leaves the workshops page.
+    await coach.goto(`${SEEDED}/admin/collections/workshops/${doc.id}`)
+    await formReady(coach)
+    await coach.getByRole('button', { name: 'Cancel this workshop' }).click()
+    await coach.getByRole('button', { name: 'Yes, cancel the workshop' }).click()
+    expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(
+      'Cancelled. The one person registered or waiting has been told by e-mail, and the workshop is no longer on the site.',
+    )
+    await expectNoSeriousA11yViolations(coach, 'a cancelled workshop in the admin', '.coach-cancels')
+    const toJoe = await mailTo(`joe.${run}@example.com`, `Cancelled: ${ownTitle}`)
+    expect(toJoe.text).toContain(`has cancelled "${ownTitle}": it will not take place.`)
+    await expect.poll(async () => (await fetch(`${SEEDED}/workshops`)).text()).not.toContain(ownTitle)
+    expect(await (await fetch(`${SEEDED}/workshops/${doc.slug}/register`)).text()).toContain(
+      'This workshop is not open for registration',
+    )
+    // Nobody is left on it: the coach may delete it.
+    expect((await fetch(`${SEEDED}/cms-api/workshops/${doc.id}`, { method: 'DELETE', headers: auth() })).status).toBe(
+      200,
+    )
   }, 240_000)
 })

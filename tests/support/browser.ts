@@ -29,10 +29,10 @@ export const launchBrowser = (): Promise<Browser> =>
 
 /**
  * Visitors for one test file (call it at the file's top level): Chromium, launched before the file's tests
- * and closed after them, and a function that opens a page for a new visitor, in a browser context of its
- * own at DESKTOP size, with or without JavaScript, in a time zone if given, and from a client address of its
- * own (`${network}.1`, `.2`, ... in X-Forwarded-For, which the seeded servers believe), so rate limits stay
- * per visitor.
+ * and closed after them, and a function that opens a page for a new visitor (or the coach at the admin), in a
+ * browser context of its own at DESKTOP size, with or without JavaScript, in a time zone if given, and from a
+ * client address of its own (`${network}.1`, `.2`, ... in X-Forwarded-For, which the seeded servers believe),
+ * so rate limits stay per visitor.
  */
 export function browserVisitors(
   network: string,
