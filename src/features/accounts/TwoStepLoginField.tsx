@@ -3,6 +3,8 @@
 import { Button, useAuth, useConfig, useDocumentInfo } from '@payloadcms/ui'
 import { useEffect, useState, type ReactNode } from 'react'
 
+import { postAction } from '@/platform/admin/post-action'
+
 type Enrollment = { uri: string; key: string; qrSvg: string }
 type State = { step: 'loading' | 'off' | 'scanning' | 'on'; enrollment?: Enrollment; message?: string }
 
@@ -59,16 +61,15 @@ function OtherAccountTwoStepLogin({ id }: { id: string }) {
   }, [api])
 
   const turnOff = async () => {
-    const res = await fetch(`${api}/off`, { method: 'POST', credentials: 'include' })
-    const json = (await res.json().catch(() => ({}))) as { errors?: { message: string }[] }
+    const { ok, text } = await postAction(`${api}/off`)
     setState(
-      res.ok
+      ok
         ? {
             enabled: false,
             message:
               'Two-step login is off for this account. It opens with its password alone until its owner turns two-step login on again.',
           }
-        : { ...state, message: json.errors?.[0]?.message ?? 'That did not work. Please try again.' },
+        : { ...state, message: text },
     )
   }
 
@@ -103,34 +104,25 @@ function OwnTwoStepLogin() {
     )
   }, [api])
 
-  const post = async (path: string, body?: object) => {
-    const res = await fetch(`${api}/${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    })
-    const json = (await res.json().catch(() => ({}))) as { errors?: { message: string }[] } & Partial<Enrollment>
-    return { ok: res.ok, json, message: json.errors?.[0]?.message }
-  }
+  const post = (path: string, body?: object) => postAction<Enrollment>(`${api}/${path}`, body)
   const start = async () => {
-    const { ok, json, message } = await post('setup')
+    const { ok, body, text } = await post('setup')
     setCode('')
-    setState(ok ? { step: 'scanning', enrollment: json as Enrollment } : { step: 'off', message })
+    setState(ok ? { step: 'scanning', enrollment: body as Enrollment } : { step: 'off', message: text })
   }
   const confirm = async () => {
-    const { ok, message } = await post('confirm', { code })
+    const { ok, text } = await post('confirm', { code })
     setCode('')
     setState(
       ok
         ? { step: 'on', message: 'Two-step login is on. You will be asked for a code each time you log in.' }
-        : { ...state, message },
+        : { ...state, message: text },
     )
   }
   const turnOff = async () => {
-    const { ok, message } = await post('disable', { code })
+    const { ok, text } = await post('disable', { code })
     setCode('')
-    setState(ok ? { step: 'off', message: 'Two-step login is off.' } : { ...state, message })
+    setState(ok ? { step: 'off', message: 'Two-step login is off.' } : { ...state, message: text })
   }
   const codeInput = (
     <label style={{ display: 'block', margin: '0.75rem 0' }}>

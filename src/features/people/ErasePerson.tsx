@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { useState } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
+import { postAction } from '@/platform/admin/post-action'
 
 import type { Erasure } from './people'
 
@@ -65,17 +66,15 @@ export function ErasePerson({
 
   const erase = async () => {
     setStep('erasing')
-    try {
-      const res = await fetch(`/cms-api/people/${personKey}/erase`, { method: 'POST', credentials: 'include' })
-      const body = (await res.json().catch(() => ({}))) as { erased?: Erasure; errors?: { message?: string }[] }
-      setStep(
-        res.ok && body.erased
-          ? { erased: body.erased }
-          : { error: body.errors?.[0]?.message ?? 'The person could not be erased. Nothing was deleted.' },
-      )
-    } catch {
-      setStep({ error: 'The site did not answer; nothing may have been erased. Reload the page to see.' })
-    }
+    const answer = await postAction<{ erased: Erasure }>(
+      `/cms-api/people/${personKey}/erase`,
+      {},
+      {
+        failed: 'The person could not be erased. Nothing was deleted.',
+        unreached: 'The site did not answer; nothing may have been erased. Reload the page to see.',
+      },
+    )
+    setStep(answer.ok && answer.body.erased ? { erased: answer.body.erased } : { error: answer.text })
   }
 
   if (typeof step === 'object' && 'erased' in step) {

@@ -3,6 +3,8 @@
 import { useRouter } from 'next/navigation'
 import { useId, useState, useSyncExternalStore } from 'react'
 
+import { postAction } from '@/platform/admin/post-action'
+
 const noChange = () => () => {}
 
 /**
@@ -24,13 +26,8 @@ export function TimeZoneQuestion({ current, zones }: { current: string; zones: s
 
   const save = async () => {
     setState('saving')
-    const res = await fetch('/cms-api/globals/availability', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ timeZone: zone, timeZoneChosen: true }),
-    }).catch(() => null)
-    if (!res?.ok) return setState('failed')
+    const { ok } = await postAction('/cms-api/globals/availability', { timeZone: zone, timeZoneChosen: true })
+    if (!ok) return setState('failed')
     setState('idle')
     router.refresh()
   }

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
 import { formatCents } from '@/domain/packages'
+import { postAction } from '@/platform/admin/post-action'
 import type { InstalmentState } from '../paid'
 
 /**
@@ -22,6 +23,12 @@ async function readPlan(id: number | string | undefined): Promise<InstalmentStat
   const res = await fetch(`/cms-api/purchases/${id}/instalments`, { credentials: 'include', cache: 'no-store' })
   if (!res.ok) throw new Error(`The payments could not be read (${res.status}).`)
   return ((await res.json()) as { instalments: InstalmentState | null }).instalments
+}
+
+/** What the coach reads when marking a payment fails without the server's own words. */
+const MARKING = {
+  failed: 'The payment could not be marked received. Please try again.',
+  unreached: 'The site did not answer. Reload the page to see whether it was marked.',
 }
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
@@ -53,24 +60,11 @@ function MarkInstalments() {
   if (!plan) return <p className="field-type mark-paid">Reading the payments…</p>
   const press = async () => {
     setState('saving')
-    try {
-      const res = await fetch(`/cms-api/purchases/${id}/mark-paid`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ instalment: plan.next }),
-      })
-      const body = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] }
-      if (!res.ok) {
-        setState({ error: body.errors?.[0]?.message ?? 'The payment could not be marked received. Please try again.' })
-        return
-      }
-      setState('idle')
-      setPlan(await read())
-      router.refresh()
-    } catch {
-      setState({ error: 'The site did not answer. Reload the page to see whether it was marked.' })
-    }
+    const answer = await postAction(`/cms-api/purchases/${id}/mark-paid`, { instalment: plan.next }, MARKING)
+    if (!answer.ok) return setState({ error: answer.text })
+    setState('idle')
+    await read().then(setPlan, () => setState({ error: MARKING.unreached }))
+    router.refresh()
   }
   return (
     <div className="field-type mark-paid" style={{ marginBottom: 'var(--base, 1.5rem)' }}>
@@ -136,18 +130,10 @@ function MarkPaidInFull() {
   }
   const press = async () => {
     setState('saving')
-    try {
-      const res = await fetch(`/cms-api/purchases/${id}/mark-paid`, { method: 'POST', credentials: 'include' })
-      const body = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] }
-      if (!res.ok) {
-        setState({ error: body.errors?.[0]?.message ?? 'The payment could not be marked received. Please try again.' })
-        return
-      }
-      setState('done')
-      router.refresh()
-    } catch {
-      setState({ error: 'The site did not answer. Reload the page to see whether it was marked.' })
-    }
+    const answer = await postAction(`/cms-api/purchases/${id}/mark-paid`, {}, MARKING)
+    if (!answer.ok) return setState({ error: answer.text })
+    setState('done')
+    router.refresh()
   }
   return (
     <div className="field-type mark-paid" style={{ marginBottom: 'var(--base, 1.5rem)' }}>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation'
 import { useCallback, useEffect, useState } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
+import { postAction } from '@/platform/admin/post-action'
 
 type RefundState = {
   method: 'bank-transfer' | 'stripe'
@@ -69,30 +70,25 @@ export function RefundPayment() {
   const send = async () => {
     setStep('sending')
     setNotice(null)
-    try {
-      const res = await fetch(`/cms-api/purchases/${id}/refund`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ requestId, amount: whole ? (state.refundable / 100).toFixed(2) : amount, credits }),
-      })
-      const body = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] }
-      if (!res.ok) {
-        setNotice({ error: body.errors?.[0]?.message ?? 'The refund could not be made. Please try again.' })
-        // Refused by the site's own checks: nothing was sent to Stripe, so the next try is a new request.
-        if (res.status === 400) setRequestId(newRequestId())
-        setStep('form')
-        return
-      }
-      setNotice({ done: 'Refunded. The client has been mailed a receipt.' })
-      setRequestId(newRequestId())
-      setStep('form')
-      apply(await readState(id!))
-      router.refresh()
-    } catch {
-      setNotice({ error: 'The site did not answer. Reload the page to see whether the refund was made.' })
-      setStep('form')
+    const answer = await postAction(
+      `/cms-api/purchases/${id}/refund`,
+      { requestId, amount: whole ? (state.refundable / 100).toFixed(2) : amount, credits },
+      {
+        failed: 'The refund could not be made. Please try again.',
+        unreached: 'The site did not answer. Reload the page to see whether the refund was made.',
+      },
+    )
+    setStep('form')
+    if (!answer.ok) {
+      setNotice({ error: answer.text })
+      // Refused by the site's own checks: nothing was sent to Stripe, so the next try is a new request.
+      if (answer.status === 400) setRequestId(newRequestId())
+      return
     }
+    setNotice({ done: 'Refunded. The client has been mailed a receipt.' })
+    setRequestId(newRequestId())
+    await readState(id!).then(apply, () => undefined)
+    router.refresh()
   }
 
   const shownAmount = whole ? state.shown.refundable : `$${amount.trim().replace(/^\$\s*/, '')}`
