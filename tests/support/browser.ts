@@ -76,6 +76,24 @@ export function desktopPages(browser: () => Browser): () => Promise<Page> {
 }
 
 /**
+ * Opens `url` with the page's scripts held back while `type` runs, then lets them load: what a person types
+ * into the boxes the server drew before the page's script takes them over (hydration, slow on a phone).
+ */
+export async function typedBeforeScripts(page: Page, url: string, type: () => Promise<void>): Promise<void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const isScript = (address: URL) => address.pathname.startsWith('/_next/') && address.pathname.endsWith('.js')
+  await page.route(isScript, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(url, { waitUntil: 'commit' })
+  await type()
+  release()
+  await page.unroute(isScript)
+}
+
+/**
  * axe-core on the page as it stands (or on the part of it `within` selects, e.g. a component of ours inside
  * Payload's admin, whose own screens are not ours to fix): no serious or critical violations.
  */

@@ -1,16 +1,19 @@
 'use client'
 
 import Link from 'next/link'
-import { useId, useState } from 'react'
+import { useId } from 'react'
+
+import { useTypedText } from '@/components/useTypedText'
 
 export type PeopleListRow = { key: string; email: string; name: string | null; holds: string; lastContact: string }
 
 /**
  * The People list with its search box: narrows as the coach types, by address or name, in the page itself
- * (no address goes into the screen's URL). One entry per person, on one or two lines at any width.
+ * (no address goes into the screen's URL), counting what was typed before the page's script took over. One
+ * entry per person, on one or two lines at any width.
  */
 export function PeopleList({ people }: { people: PeopleListRow[] }) {
-  const [search, setSearch] = useState('')
+  const { ref, text: search, setText: setSearch } = useTypedText('')
   const id = useId()
   const wanted = search.trim().toLowerCase()
   const shown = wanted
@@ -23,6 +26,7 @@ export function PeopleList({ people }: { people: PeopleListRow[] }) {
           Search by e-mail address or name
         </label>
         <input
+          ref={ref}
           id={id}
           type="search"
           value={search}

@@ -3,14 +3,16 @@
 import { useId, useState } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
+import { useTypedText } from '@/components/useTypedText'
 
 /**
  * The coach's notes about a person, written on their page and saved with one button (a row of person-notes,
- * made at the first save). Says when it is saved, or why not, and keeps what was typed either way.
+ * made at the first save). Says when it is saved, or why not, and keeps what was typed either way (also
+ * what was typed before the page's script took over).
  */
 export function PersonNotesForm({ email, note }: { email: string; note: { id: number; notes: string } | null }) {
   const [id, setId] = useState(note?.id ?? null)
-  const [notes, setNotes] = useState(note?.notes ?? '')
+  const { ref, text: notes, setText: setNotes } = useTypedText(note?.notes ?? '')
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | { error: string }>('idle')
   const field = useId()
 
@@ -45,6 +47,7 @@ export function PersonNotesForm({ email, note }: { email: string; note: { id: nu
         Notes about this person (only you and your team see them)
       </label>
       <textarea
+        ref={ref}
         id={field}
         value={notes}
         maxLength={10000}
