@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { formatSlot } from '@/features/booking/slots'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
-import { moveOutcome } from '../support/admin-forms'
-import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
+import { moveOutcome, pressUntilSent } from '../support/admin-forms'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE, typedBeforeScripts } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
 import { sitesOfThisFile } from '../support/own-sites'
@@ -161,11 +161,13 @@ describe.each(own.databases)('moving a call in the admin, on %s', (database) => 
       .toBe(`${formatSlot(pastInstant, timeZone)} has already passed. Pick a time that is still ahead.`)
     expect(await startOf(adaId)).toBe(slots[0])
 
-    // An open time from the list, with a line to the visitor: moved, and said so once the screen reloads.
-    await panel.getByLabel('Outside my open hours').uncheck()
-    await panel.getByLabel('New time', { exact: true }).selectOption(slots[3]!)
-    await panel.getByLabel('A line to the visitor (optional)').fill('Something came up on my side, sorry!')
-    await moveButton.click()
+    // An open time from the list, with a line to the visitor, both entered before the screen's script has
+    // taken over (as on a slow phone: they count): moved, and said so once the screen reloads.
+    await typedBeforeScripts(page, page.url(), async () => {
+      await panel.getByLabel('New time', { exact: true }).selectOption(slots[3]!)
+      await panel.getByLabel('A line to the visitor (optional)').fill('Something came up on my side, sorry!')
+    })
+    await pressUntilSent(page, '/move', () => moveButton.click())
     await expect
       .poll(() => moveOutcome(page), { timeout: 20_000 })
       .toBe(

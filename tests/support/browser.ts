@@ -77,20 +77,22 @@ export function desktopPages(browser: () => Browser): () => Promise<Page> {
 
 /**
  * Opens `url` with the page's scripts held back while `type` runs, then lets them load: what a person types
- * into the boxes the server drew before the page's script takes them over (hydration, slow on a phone).
+ * into the boxes the server drew before the page's script takes them over (hydration, slow on a phone). The
+ * page's scripts go through the test from then on (routed, so not cached).
  */
-export async function typedBeforeScripts(page: Page, url: string, type: () => Promise<void>): Promise<void> {
+export async function typedBeforeScripts(page: Page, url: string, type: () => Promise<unknown>): Promise<void> {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
-  const isScript = (address: URL) => address.pathname.startsWith('/_next/') && address.pathname.endsWith('.js')
-  await page.route(isScript, async (route) => {
-    await held
-    await route.continue()
-  })
+  await page.route(
+    (address) => address.pathname.startsWith('/_next/') && address.pathname.endsWith('.js'),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
   await page.goto(url, { waitUntil: 'commit' })
   await type()
   release()
-  await page.unroute(isScript)
 }
 
 /**

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useId } from 'react'
 
-import { useTypedText } from '@/components/useTypedText'
+import { useEntered } from '@/components/useEntered'
 
 export type PeopleListRow = { key: string; email: string; name: string | null; holds: string; lastContact: string }
 
@@ -13,7 +13,7 @@ export type PeopleListRow = { key: string; email: string; name: string | null; h
  * entry per person, on one or two lines at any width.
  */
 export function PeopleList({ people }: { people: PeopleListRow[] }) {
-  const { ref, text: search, setText: setSearch } = useTypedText('')
+  const { ref, value: search, setValue: setSearch } = useEntered('')
   const id = useId()
   const wanted = search.trim().toLowerCase()
   const shown = wanted

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
-import { useTypedText } from '@/components/useTypedText'
+import { useEntered } from '@/components/useEntered'
 
 /**
  * The coach's notes about a person, written on their page and saved with one button (a row of person-notes,
@@ -12,7 +12,7 @@ import { useTypedText } from '@/components/useTypedText'
  */
 export function PersonNotesForm({ email, note }: { email: string; note: { id: number; notes: string } | null }) {
   const [id, setId] = useState(note?.id ?? null)
-  const { ref, text: notes, setText: setNotes } = useTypedText(note?.notes ?? '')
+  const { ref, value: notes, setValue: setNotes } = useEntered<HTMLTextAreaElement>(note?.notes ?? '')
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | { error: string }>('idle')
   const field = useId()
 

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useId, useState, useSyncExternalStore } from 'react'
 
+import { useEntered } from '@/components/useEntered'
 import { postAction } from '@/platform/admin/post-action'
 
 const noChange = () => () => {}
@@ -20,7 +21,8 @@ export function TimeZoneQuestion({ current, zones }: { current: string; zones: s
     () => Intl.DateTimeFormat().resolvedOptions().timeZone,
     () => null,
   )
-  const [picked, setZone] = useState<string | null>(null)
+  // Chosen before the dashboard's script took over, it still counts (useEntered).
+  const { ref, value: picked, setValue: setZone } = useEntered<HTMLSelectElement, string | null>(null)
   const zone = picked ?? (browser && zones.includes(browser) ? browser : current)
   const [state, setState] = useState<'idle' | 'saving' | 'failed'>('idle')
 
@@ -54,6 +56,7 @@ export function TimeZoneQuestion({ current, zones }: { current: string; zones: s
       <div style={{ display: 'grid', gap: '0.5rem', justifyItems: 'start', maxWidth: '28rem' }}>
         <label htmlFor={`${id}-zone`}>Time zone</label>
         <select
+          ref={ref}
           id={`${id}-zone`}
           value={zone}
           onChange={(e) => setZone(e.target.value)}

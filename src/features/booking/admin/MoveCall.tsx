@@ -3,6 +3,7 @@
 import { Button, useConfig } from '@payloadcms/ui'
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 
+import { useEntered } from '@/components/useEntered'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 export type OpenDay = { label: string; slots: { value: string; label: string }[] }
@@ -118,11 +119,12 @@ export function MoveCall({
   const { config } = useConfig()
   const api = `${config.routes.api}/${collection}/${encodeURIComponent(id)}`
   const ids = useId()
-  const [slot, setSlot] = useState('')
+  // Chosen or typed before the screen's script took over, they still count (useEntered).
+  const { ref: slotRef, value: slot, setValue: setSlot } = useEntered<HTMLSelectElement>('')
   const [outside, setOutside] = useState(false)
   const [date, setDate] = useState('')
   const [time, setTime] = useState('')
-  const [line, setLine] = useState('')
+  const { ref: lineRef, value: line, setValue: setLine } = useEntered<HTMLTextAreaElement>('')
   const [busy, setBusy] = useState(false)
   const [moved, setMoved] = useState<Outcome | null>(null)
   const [linked, setLinked] = useState<Outcome | null>(null)
@@ -188,6 +190,7 @@ export function MoveCall({
           </label>
           {days.length > 0 ? (
             <select
+              ref={slotRef}
               id={`${ids}-slot`}
               value={slot}
               onChange={(e) => setSlot(e.target.value)}
@@ -261,6 +264,7 @@ export function MoveCall({
         A line to the {person} (optional)
       </label>
       <textarea
+        ref={lineRef}
         id={`${ids}-line`}
         value={line}
         maxLength={lineMax}
