@@ -1,3 +1,5 @@
+import { fieldId } from './FormField'
+
 /** A field the summary can name: its control's `name`, its name in the summary, and where the link goes. */
 export type SummaryField = { name: string; label: string; href: string }
 
@@ -13,7 +15,7 @@ export const summaryFields = <F extends string>(
   (Object.entries(labels) as [F, string][]).map(([name, label]) => ({
     name,
     label,
-    href: hrefs[name] ?? `#${idPrefix}-${name}`,
+    href: hrefs[name] ?? `#${fieldId(idPrefix, name)}`,
   }))
 
 /**

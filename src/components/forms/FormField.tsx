@@ -16,6 +16,20 @@ type Props = Common &
     | ({ multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>)
   )
 
+/** A form field's id, `<idPrefix>-<name>`: what the error summary links to (summaryFields). */
+export const fieldId = (idPrefix: string, name: string): string => `${idPrefix}-${name}`
+
+/**
+ * The props that tie a form's fields to its last answer (useFormPost), by field name: the id the error summary
+ * links to, the name, the field's refusal, and what the visitor typed, to show again.
+ */
+export const answeredFields =
+  (
+    idPrefix: string,
+    { errors, values }: { errors: Partial<Record<string, string>>; values: Partial<Record<string, string>> },
+  ) =>
+  (name: string) => ({ id: fieldId(idPrefix, name), name, error: errors[name], defaultValue: values[name] })
+
 /** A labelled input or textarea whose error is shown under it and announced with it. */
 export function FormField({ id, label, error, messages, multiline, ...control }: Props): ReactElement {
   const errorId = `${id}-error`

@@ -6,7 +6,7 @@ import {
   NAME_PATTERN,
   PERSON_LABELS,
 } from '@/platform/forms/fields'
-import { FormField } from './FormField'
+import { fieldId, FormField } from './FormField'
 
 /**
  * What the browser is told of a person's name and e-mail address: the limits of src/platform/forms/fields.ts
@@ -64,8 +64,8 @@ export function PersonFields({
 }) {
   return (
     <>
-      <PersonField field="name" id={`${idPrefix}-name`} error={errors.name} value={values.name} />
-      <PersonField field="email" id={`${idPrefix}-email`} error={errors.email} value={values.email} />
+      <PersonField field="name" id={fieldId(idPrefix, 'name')} error={errors.name} value={values.name} />
+      <PersonField field="email" id={fieldId(idPrefix, 'email')} error={errors.email} value={values.email} />
     </>
   )
 }

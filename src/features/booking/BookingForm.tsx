@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 
 import { enhancedForm } from '@/components/forms/enhance'
 import { ErrorSummary, summaryFields } from '@/components/forms/ErrorSummary'
-import { FormField } from '@/components/forms/FormField'
+import { answeredFields, FormField } from '@/components/forms/FormField'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { PersonFields } from '@/components/forms/PersonFields'
@@ -13,7 +13,7 @@ import { bookAction } from './actions'
 import { PhoneField } from './PhoneField'
 import type { BookingField } from './rules'
 import { SlotPicker } from './SlotPicker'
-import { BOOKING_INVALID, BOOKING_LABELS, NOTE_MAX, NOTE_MESSAGES, SLOT_MESSAGE } from './texts'
+import { BOOKING_INVALID, BOOKING_LABELS, NOTE_INPUT, SLOT_MESSAGE } from './texts'
 
 const FORM_ID = 'book-call'
 const SUMMARY = summaryFields<BookingField>(BOOKING_LABELS, 'book', { slot: '#book-slots' })
@@ -36,6 +36,7 @@ export function BookingForm({
   askPhone?: boolean
 }) {
   const { formAction, errors, values, problem } = useFormPost(bookAction, FORM_ID)
+  const field = answeredFields('book', { errors, values })
 
   return (
     <form
@@ -73,17 +74,7 @@ export function BookingForm({
       <Honeypot />
       <PersonFields idPrefix="book" errors={errors} values={values} />
       {askPhone && <PhoneField id="book-phone" error={errors.phone} value={values.phone} />}
-      <FormField
-        id="book-note"
-        label="Note (optional)"
-        error={errors.note}
-        messages={NOTE_MESSAGES}
-        multiline
-        name="note"
-        rows={3}
-        maxLength={NOTE_MAX}
-        defaultValue={values.note}
-      />
+      <FormField {...field('note')} {...NOTE_INPUT} label="Note (optional)" multiline rows={3} />
       <button type="submit" className="button button--primary button--large">
         Book this time
       </button>

@@ -15,3 +15,5 @@ export const NOTE_MESSAGES = {
   tooLong: tooLongText('Your note', NOTE_MAX),
   invalid: 'Your note must be text.',
 } as const satisfies FieldMessages
+/** The note as the browser is told of it (as PersonFields does for name and e-mail). */
+export const NOTE_INPUT = { maxLength: NOTE_MAX, messages: NOTE_MESSAGES } as const

@@ -2,14 +2,14 @@
 
 import { enhancedForm } from '@/components/forms/enhance'
 import { ErrorSummary, summaryFields } from '@/components/forms/ErrorSummary'
-import { FormField } from '@/components/forms/FormField'
+import { answeredFields, FormField } from '@/components/forms/FormField'
 import { FormNotice } from '@/components/forms/FormNotice'
 import { Honeypot } from '@/components/forms/Honeypot'
 import { PersonFields } from '@/components/forms/PersonFields'
 import { useFormPost } from '@/components/forms/useFormPost'
 import { contactAction } from './actions'
 import type { ContactField } from './rules'
-import { CONTACT_INVALID, CONTACT_LABELS, INQUIRY_TYPES, MESSAGE_MAX, MESSAGE_MESSAGES } from './texts'
+import { CONTACT_INVALID, CONTACT_LABELS, INQUIRY_TYPES, MESSAGE_INPUT } from './texts'
 
 const LABELS: Record<ContactField, string> = CONTACT_LABELS
 const SUMMARY = summaryFields(LABELS, 'contact')
@@ -17,6 +17,7 @@ const FORM_ID = 'contact-form'
 
 export function ContactForm() {
   const { state, formAction, errors, values, problem } = useFormPost(contactAction, FORM_ID)
+  const field = answeredFields('contact', { errors, values })
 
   return (
     <form
@@ -40,18 +41,7 @@ export function ContactForm() {
           ))}
         </select>
       </div>
-      <FormField
-        id="contact-message"
-        label="Message"
-        error={errors.message}
-        messages={MESSAGE_MESSAGES}
-        multiline
-        name="message"
-        rows={6}
-        required
-        maxLength={MESSAGE_MAX}
-        defaultValue={values.message}
-      />
+      <FormField {...field('message')} {...MESSAGE_INPUT} label="Message" multiline rows={6} />
       <button type="submit" className="button button--primary">
         Send Message
       </button>

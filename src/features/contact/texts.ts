@@ -23,4 +23,6 @@ export const MESSAGE_MESSAGES = {
   missing: 'Please enter a message.',
   tooLong: tooLongText('Your message', MESSAGE_MAX),
 } as const satisfies FieldMessages
+/** The message as the browser is told of it (as PersonFields does for name and e-mail). */
+export const MESSAGE_INPUT = { required: true, maxLength: MESSAGE_MAX, messages: MESSAGE_MESSAGES } as const
 export const INQUIRY_TYPE_MESSAGE = 'Please choose one of the inquiry types.'
