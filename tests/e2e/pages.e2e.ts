@@ -165,6 +165,38 @@ describe('every page of the seeded site', () => {
     expect(await columns(await open('/blog', { width: 768, height: 900 }))).toBe(3)
   })
 
+  it('starts its script on every page without formatting by locale', async () => {
+    // A browser's first locale formatting starts its ICU library: 40-50 ms of a 2-core machine's main thread,
+    // four times that on a phone, and Lighthouse's Total Blocking Time on every page. The booking page's open
+    // times are grouped again in the browser's zone without it too: Temporal names the zone, Date's local
+    // fields write the times (src/browser/slot-picker.ts; a browser without Temporal asks Intl for the zone).
+    for (const path of PAGES) {
+      await fresh()
+      await page.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { __localeWork: string[] }).__localeWork = [])
+        const watch = (owner: Record<string, unknown>, name: string, label: string) => {
+          const original = owner[name] as (...args: unknown[]) => unknown
+          owner[name] = new Proxy(original, {
+            apply: (target, self, args) => (seen.push(label), Reflect.apply(target, self, args)),
+            construct: (target, args, made) => (seen.push(label), Reflect.construct(target, args, made)),
+          })
+        }
+        const intl = Intl as unknown as Record<string, unknown>
+        for (const name of Object.getOwnPropertyNames(Intl)) {
+          if (typeof intl[name] === 'function') watch(intl, name, `Intl.${name}`)
+        }
+        watch(Number.prototype as never, 'toLocaleString', 'Number.toLocaleString')
+        watch(String.prototype as never, 'localeCompare', 'String.localeCompare')
+        for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) {
+          watch(Date.prototype as never, name, `Date.${name}`)
+        }
+      })
+      await page.goto(`${SEEDED}${path}`, { waitUntil: 'load' })
+      const work = await page.evaluate(() => (window as unknown as { __localeWork: string[] }).__localeWork)
+      expect(work, path).toEqual([])
+    }
+  })
+
   it('makes no request to a third party while loading any page', async () => {
     for (const path of PAGES) {
       await fresh()
