@@ -1,12 +1,14 @@
 /**
  * Lighthouse budgets (`npm run test:lighthouse`, part of `npm test`): every public page of the production
  * build, served by the real start script on a seeded database, audited by the `lighthouse` package in
- * Debian's Chromium with its default mobile preset (simulated slow 4G and a 4× slower CPU). Each page is
+ * Debian's Chromium with its mobile preset (simulated slow 4G and a mid-tier phone's CPU: a slowdown of this
+ * machine chosen from its benchmark index, cpu-slowdown.ts). Each page is
  * audited RUNS times (CONFIRM_RUNS when that misses) and each performance figure judged on its median over the
  * runs; accessibility, best practices and SEO on the first run, which audits all four categories. Prints the
  * figures of every page and fails when any page misses a budget.
  *
- * LIGHTHOUSE_PAGES=/,/blog limits the pages; LIGHTHOUSE_REPORT_DIR=dir keeps every run's report as JSON.
+ * LIGHTHOUSE_PAGES=/,/blog limits the pages; LIGHTHOUSE_REPORT_DIR=dir keeps every run's report as JSON;
+ * LIGHTHOUSE_CPU_SLOWDOWN=4 sets the CPU slowdown instead (4 is Lighthouse's default, meant for a fast desktop).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,13 +16,17 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import { DEFAULT_FLAGS } from 'chrome-launcher/dist/flags.js'
 import lighthouse from 'lighthouse'
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js'
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { chromium } from 'playwright-core'
 
 import { buildIfNeeded, serverErrorLines, startBuildCopy } from '../../scripts/lib/server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium'
 import { PUBLIC_PATHS } from '../../src/domain/navigation'
 import { e2ePort } from '../support/ports'
-import { BUDGETS, medianFigures, missedBudgets, runFigures, type PageFigures } from './budgets'
+import { BUDGETS, median, medianFigures, missedBudgets, runFigures, type PageFigures } from './budgets'
+import { cpuSlowdownFor, SLOWEST_INDEX } from './cpu-slowdown'
 
 process.chdir(path.resolve(import.meta.dirname, '../..'))
 /**
@@ -55,7 +61,6 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ALL_PAGES
 
 buildIfNeeded()
-const site = await startBuildCopy('lighthouse', e2ePort(9), {})
 /**
  * Chrome keeps a spare renderer process started for the next tab; each Lighthouse run opens a tab, so Chrome
  * would start the next run's process while this run's page loads, on the same two cores. Off, with the
@@ -72,6 +77,55 @@ const disabledFeatures = `${DEFAULT_FLAGS.find((f) => f.startsWith('--disable-fe
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, disabledFeatures, '--no-zygote'],
+})
+
+/**
+ * This machine's benchmark index, measured as Lighthouse measures it at the start of each run (its own page
+ * function, once in a fresh tab of the same Chromium), five times: the median. A machine shared with others
+ * gave 835-1,709 in eight such tabs, so one measurement would choose the factor by chance; and a second
+ * measurement in the same tab reads half again as high (its code already compiled), which is not the index
+ * Lighthouse's calibration is written for.
+ */
+async function benchmarkIndex(): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  try {
+    const indexes: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const tab = await browser.contexts()[0]!.newPage()
+      indexes.push(await tab.evaluate(pageFunctions.computeBenchmarkIndex))
+      await tab.close()
+    }
+    return median(indexes)
+  } finally {
+    await browser.close()
+  }
+}
+const index = await benchmarkIndex().catch((error: unknown) => {
+  chrome.kill()
+  throw error
+})
+const cpuSlowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? cpuSlowdownFor(index))
+if (!(cpuSlowdown >= 1)) {
+  chrome.kill()
+  throw new Error(
+    `LIGHTHOUSE_CPU_SLOWDOWN must be a number of at least 1, not "${process.env.LIGHTHOUSE_CPU_SLOWDOWN}"`,
+  )
+}
+console.log(
+  `This machine's benchmark index: ${Math.round(index)}; CPU slowdown ${cpuSlowdown.toFixed(2)}×` +
+    (process.env.LIGHTHOUSE_CPU_SLOWDOWN
+      ? ' (LIGHTHOUSE_CPU_SLOWDOWN)'
+      : ' (Lighthouse’s default 4× is for an index of 1,533)'),
+)
+if (index < SLOWEST_INDEX && !process.env.LIGHTHOUSE_CPU_SLOWDOWN) {
+  console.warn(
+    `This machine is slower than Lighthouse's phone (index ${SLOWEST_INDEX}): the figures are a slower phone's.`,
+  )
+}
+// Measured before the site starts: a server warming up would slow the benchmark, and so soften the phone.
+const site = await startBuildCopy('lighthouse', e2ePort(9), {}).catch((error: unknown) => {
+  chrome.kill()
+  throw error
 })
 
 /**
@@ -116,6 +170,7 @@ async function audit(page: string, categories: string[]): Promise<Report> {
         // Skipping its audit does not stop Lighthouse from taking the full-page picture (a resized viewport
         // and a capture after the trace, 1.2 s a run); this does.
         disableFullPageScreenshot: true,
+        throttling: { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
         // A lean page is quiet at once: shorter waits for quiet than Lighthouse's default second each. The
         // metrics are simulated from the recorded trace, so they do not depend on these waits.
         pauseAfterFcpMs: 250,
@@ -131,6 +186,8 @@ async function audit(page: string, categories: string[]): Promise<Report> {
 
 let failed = false
 const started = Date.now()
+/** The benchmark index Lighthouse measured in each run (printed: a machine that slowed during the audits). */
+const runIndexes: number[] = []
 try {
   const rows: PageFigures[] = []
   for (const page of pages) {
@@ -142,6 +199,7 @@ try {
     for (let attempt = 0; runs.length < wanted; attempt++) {
       const categories = runs.length === 0 ? ALL_CATEGORIES : ['performance']
       const report = await audit(page, categories)
+      runIndexes.push(report.environment.benchmarkIndex)
       if (!report.runtimeError) runs.push(report)
       else if (attempt >= wanted + 1) throw new Error(`${page}: ${report.runtimeError.message}`)
       else console.warn(`${page}: run again after Lighthouse's ${report.runtimeError.code}`)
@@ -177,6 +235,10 @@ try {
   }
   console.table(rows)
   console.log(`Budgets: ${JSON.stringify(BUDGETS)}`)
+  console.log(
+    `Lighthouse's benchmark index in its runs: ${Math.round(Math.min(...runIndexes))}-${Math.round(Math.max(...runIndexes))}, ` +
+      `median ${Math.round(median(runIndexes))} (the CPU slowdown was chosen for ${Math.round(index)})`,
+  )
   for (const row of rows) {
     for (const miss of missedBudgets(row)) {
       console.error(`✗ ${row.page}: ${miss}`)
