@@ -199,7 +199,6 @@ try {
     for (let attempt = 0; runs.length < wanted; attempt++) {
       const categories = runs.length === 0 ? ALL_CATEGORIES : ['performance']
       const report = await audit(page, categories)
-      runIndexes.push(report.environment.benchmarkIndex)
       if (!report.runtimeError) runs.push(report)
       else if (attempt >= wanted + 1) throw new Error(`${page}: ${report.runtimeError.message}`)
       else console.warn(`${page}: run again after Lighthouse's ${report.runtimeError.code}`)
@@ -224,6 +223,7 @@ try {
       )
     }
     rows.push(within ?? medianFigures(page, runs))
+    runIndexes.push(...runs.map((run) => run.environment.benchmarkIndex))
     // A page whose crawlability is not audited must really ask not to be indexed.
     if (NOINDEX_PAGES.includes(page)) {
       const html = await (await fetch(`${site.url}${page}`)).text()
