@@ -150,13 +150,39 @@ describe.concurrent.each([
         )
       const issueStatus = async () => (await db.run('SELECT status FROM newsletters WHERE id = ?', [doc.id]))[0]?.status
       /**
+       * Waits until the peer has `at` mails; when it does not in time, says where the sending stood: the
+       * deliveries by status and attempts, the lease, and the end of each server's log.
+       */
+      const receivedAtLeast = async (at: number) => {
+        try {
+          await expect.poll(() => smtp!.received.length, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(at)
+        } catch (error) {
+          const byStatus = await db.run(
+            'SELECT status, attempts, COUNT(*) AS n FROM newsletter_deliveries WHERE newsletter_id = ? GROUP BY status, attempts',
+            [doc.id],
+          )
+          const [lease] = await db.run('SELECT status, lease_holder, lease_until FROM newsletters WHERE id = ?', [
+            doc.id,
+          ])
+          const logs = sites.map((s) =>
+            s
+              ? `${s.logFile}:\n${fs.readFileSync(s.logFile, 'utf8').trim().split('\n').slice(-8).join('\n')}`
+              : '(stopped)',
+          )
+          throw new Error(
+            `${(error as Error).message}\nat ${new Date().toISOString()}, ${smtp!.received.length} received; ` +
+              `deliveries ${JSON.stringify(byStatus)}; issue ${JSON.stringify(lease)}; ` +
+              `instances ${sites.map((s) => s?.pid ?? '-').join(', ')}\n${logs.join('\n')}`,
+            { cause: error },
+          )
+        }
+      }
+      /**
        * Halfway, the SMTP server goes down until mail is deferred, and comes back; then the coach pauses and
        * resumes (on whichever instance answers).
        */
       const outageThenPause = async () => {
-        await expect
-          .poll(() => smtp!.received.length, { timeout: 120_000, interval: 20 })
-          .toBeGreaterThanOrEqual(READERS / 2)
+        await receivedAtLeast(READERS / 2)
         await smtp!.down()
         await expect.poll(() => count('deferred'), { timeout: 60_000, interval: 50 }).toBeGreaterThan(0)
         await smtp!.up()
@@ -174,7 +200,7 @@ describe.concurrent.each([
       const killTimes: number[] = []
       for (let k = 1; k <= KILLS; k++) {
         const at = Math.floor((READERS * (k - 1 + Math.random())) / (KILLS + 1))
-        await expect.poll(() => smtp!.received.length, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(at)
+        await receivedAtLeast(at)
         const [issue] = await db.run('SELECT lease_holder FROM newsletters WHERE id = ?', [doc.id])
         const pid = Number(String(issue?.lease_holder ?? '').split(':')[1])
         const i = sites.findIndex((s) => s?.pid === pid)

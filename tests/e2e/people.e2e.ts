@@ -14,7 +14,7 @@ import {
   SEEDED_SITES,
   typedBeforeScripts,
 } from '../support/browser'
-import { pressUntilSent } from '../support/admin-forms'
+import { followLink, pressUntilSent } from '../support/admin-forms'
 import { logInAsCoach } from '../support/coach'
 
 /** Our People screens inside Payload's frame (axe looks at these: Payload's own widgets are not ours to fix). */
@@ -115,8 +115,7 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
     await expectNoSeriousA11yViolations(page, 'People at 1280 px', OURS)
 
     // Their page: the message, the call (booked, ahead), the subscription; no address in the page's URL.
-    await row.getByRole('link', { name }).click()
-    await page.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
+    await followLink(page, row.getByRole('link', { name }), /\/admin\/people\/[0-9a-f]{32}$/)
     const personUrl = page.url()
     expect(personUrl).not.toContain('@')
     await expect.poll(() => page.locator('h1:visible').allInnerTexts()).toEqual([name])
@@ -131,10 +130,8 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
     await expectNoSeriousA11yViolations(page, 'a person’s page at 1280 px', OURS)
 
     // From the message's screen and back: its sidebar links to the person.
-    await section('Messages (1)').getByRole('link').click()
-    await page.waitForURL(/\/admin\/collections\/contact-messages\/\d+$/)
-    await page.getByRole('link', { name: 'All about this person' }).click()
-    await page.waitForURL(personUrl)
+    await followLink(page, section('Messages (1)').getByRole('link'), /\/admin\/collections\/contact-messages\/\d+$/)
+    await followLink(page, page.getByRole('link', { name: 'All about this person' }), personUrl)
     await expect.poll(() => page.locator('h1:visible').allInnerTexts()).toEqual([name])
 
     // A note, saved where it is written (typed before the page's script has taken over: it is what is saved),
@@ -240,8 +237,7 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
     ] as const) {
       expect(await rowsFor(collection, field, address), collection).toBe(0)
     }
-    await phone.getByRole('link', { name: 'Back to People' }).click()
-    await phone.waitForURL(`${site}/admin/people`)
+    await followLink(phone, phone.getByRole('link', { name: 'Back to People' }), `${site}/admin/people`)
     await phone.getByRole('searchbox', { name: 'Search by e-mail address or name' }).fill(address)
     await phone.getByText(`0 people matching “${address}”`).waitFor()
     await phone.goto(personUrl)

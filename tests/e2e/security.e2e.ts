@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
 import { applyContentSecurityPolicy } from '@/platform/server/security-headers'
+import { followLink } from '../support/admin-forms'
 import { launchBrowser, PHONE, SEEDED } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { reportedSoFar, watchPolicyViolations } from '../support/policy-violations'
@@ -178,8 +179,11 @@ describe('the pages under their policy in Chromium', () => {
     await open('/admin')
     // On a phone the admin's menu is a closed drawer (inert, though laid out): the dashboard's own card is
     // the link a person taps there.
-    await page.locator('a[href="/admin/collections/testimonials"]:visible:not([inert] *)').first().click()
-    await page.waitForURL(`${SEEDED}/admin/collections/testimonials`)
+    await followLink(
+      page,
+      page.locator('a[href="/admin/collections/testimonials"]:visible:not([inert] *)').first(),
+      `${SEEDED}/admin/collections/testimonials`,
+    )
     // The list shows: the scripts it needed have run.
     await page.locator('table a[href^="/admin/collections/testimonials/"]').first().waitFor()
     await reportedSoFar(page, violations)

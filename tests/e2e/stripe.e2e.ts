@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
+import { followLink } from '../support/admin-forms'
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { aPlanOnSale, askForTheCode, buyPlanInBrowser, signAndAnswer } from '../support/checkout'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
@@ -189,8 +190,7 @@ describe.each(own.databases)('buying the Starter Session by card, on %s', (datab
 
     // The client in the coach's People: the purchase paid and refunded, the agreement, the answers, the credits.
     await coach.goto(`${site.url}/admin/people`)
-    await coach.locator(`[data-person="${address}"] a`).click()
-    await coach.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
+    await followLink(coach, coach.locator(`[data-person="${address}"] a`), /\/admin\/people\/[0-9a-f]{32}$/)
     const bought = await coach.locator('.person-purchase').innerText()
     expect(bought).toContain('Starter Session (PKG-')
     expect(bought).toContain('Paid · paid $150 by card · refunded $150')

@@ -193,14 +193,15 @@ export async function pressUntilSent(page: Page, path: string, press: () => Prom
 }
 
 /**
- * Follows a link of the admin's (`link`) to an address `url` matches. As with a press (pressUntilSent), a click
+ * Follows a link of the admin's (`link`) to an address `url` matches (a string: that address). As with a press (pressUntilSent), a click
  * that lands while the admin is still taking over the screen the server drew (hydrating it) can be lost, and
  * nothing happens; a person clicks again, and so does the test, three times in all. (The address changing,
  * not the next screen loading, tells a click that counted: a slow screen is waited for, never clicked again.)
  */
-export async function followLink(page: Page, link: Locator, url: RegExp): Promise<void> {
+export async function followLink(page: Page, link: Locator, url: RegExp | string): Promise<void> {
+  const arrived = () => (typeof url === 'string' ? page.url() === url : url.test(page.url()))
   for (let attempt = 1; ; attempt++) {
-    if (attempt > 1 && url.test(page.url())) return
+    if (attempt > 1 && arrived()) return
     await link.click()
     try {
       await page.waitForURL(url, { timeout: attempt < 3 ? 10_000 : 30_000, waitUntil: 'commit' })
