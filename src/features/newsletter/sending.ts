@@ -31,9 +31,8 @@ import { smtpOutcome, UNCERTAIN_REASON } from './smtp-outcome'
 /** This process, as a lease holder: host, pid and a random part (a pid can come again after a restart). */
 export const HOLDER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
 /**
- * How long the lease holds unless renewed (it is renewed every third of that while this process holds the
- * issue, keepLease): how long another instance waits after the sender died before it carries on
- * (NEWSLETTER_LEASE_MS, default a minute).
+ * How long the lease holds unless renewed (it is renewed every second while sending): how long another
+ * instance waits after the sender died before it carries on (NEWSLETTER_LEASE_MS, default a minute).
  */
 const LEASE_MS = Number(process.env.NEWSLETTER_LEASE_MS ?? 60_000)
 /** Mails handed to SMTP at once, each on its own connection (NEWSLETTER_CONNECTIONS, default 3). */
@@ -199,34 +198,6 @@ async function takeLease(payload: Payload, id: number | string, now: Date): Prom
   )
 }
 
-/**
- * Keeps this process's lease on an issue while it holds it, whatever it is doing: preparing the mail, resting
- * after a "try later", waiting on a slow server. Renewed only by the sending itself, the lease ran out when
- * one of those outlasted it, and another instance took the issue from a process that was still on it; on a
- * busy machine with a short lease two instances took it from each other for minutes, each preparing the mail
- * and losing the issue before sending much. So the lease runs out only when its holder is gone. `stop` waits
- * for a renewal under way, so none lands after the lease is given back.
- */
-function keepLease(payload: Payload, id: number | string, now: () => Date): { stop: () => Promise<void> } {
-  let renewal: Promise<unknown> = Promise.resolve()
-  const timer = setInterval(() => {
-    renewal = transition(
-      payload,
-      'newsletters',
-      id,
-      { and: [{ status: { equals: 'sending' } }, { leaseHolder: { equals: HOLDER } }] },
-      { leaseUntil: iso(now().getTime() + LEASE_MS) },
-    ).catch(() => false)
-  }, LEASE_MS / 3)
-  timer.unref()
-  return {
-    stop: async () => {
-      clearInterval(timer)
-      await renewal
-    },
-  }
-}
-
 async function sendIssue(
   payload: Payload,
   transport: MailTransport,
@@ -235,7 +206,6 @@ async function sendIssue(
   { now, signal, windows }: { now: () => Date; signal?: AbortSignal; windows: SendWindow[] },
 ): Promise<void> {
   if (!(await takeLease(payload, issue.id, now()))) return
-  const lease = keepLease(payload, issue.id, now)
   try {
     // Rows another process left "sending" were cut mid-transaction when it died.
     const cut = await payload.db.updateMany({
@@ -286,7 +256,6 @@ async function sendIssue(
     })
     await finishIfDone(payload, issue.id, now())
   } finally {
-    await lease.stop()
     // Let another process take over at once when this one stops (paused, done, shutting down).
     await transition(payload, 'newsletters', issue.id, { leaseHolder: { equals: HOLDER } }, { leaseUntil: null }).catch(
       () => {},
