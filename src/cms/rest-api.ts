@@ -1,4 +1,5 @@
 import config from '@payload-config'
+import { CROSS_SITE, fromAnotherSite } from '@/platform/forms/cross-site'
 import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } from '@payloadcms/next/routes'
 
 /**
@@ -7,6 +8,10 @@ import { REST_DELETE, REST_GET, REST_OPTIONS, REST_PATCH, REST_POST, REST_PUT } 
  * that does not parse, a multipart form without its boundary or whose `_payload` field is no JSON) or that holds
  * a NUL character (in no address, password, token or text, and PostgreSQL refuses one in a query) is answered
  * 400 in Payload's error shape. Its size was bounded before it was read (src/platform/server/request-guard.ts).
+ * And every request that changes something (POST, PATCH, PUT, DELETE: a save, a delete, each button of the
+ * admin such as "Mark payment received", "Refund", "Erase this person", "Cancel this workshop") that a browser
+ * sent from another site is refused 403 before anything else, whatever its path's spelling, and whatever the
+ * endpoint checks itself (decision 091): the admin only ever posts from its own pages.
  * The rules about logging in and resetting passwords are not here but on the operations themselves
  * (src/features/accounts/auth-guard.ts), so they hold for every path that reaches them.
  */
@@ -57,9 +62,17 @@ const readable =
     return handler(request, context)
   }
 
+/** A change sent by a browser from another site is refused before its body is read. */
+const fromThisSite =
+  (handler: Handler): Handler =>
+  async (request, context) =>
+    fromAnotherSite(request)
+      ? Response.json({ errors: [{ message: CROSS_SITE }] }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+      : handler(request, context)
+
 export const GET = REST_GET(config)
-export const POST = readable(REST_POST(config))
-export const DELETE = REST_DELETE(config)
-export const PATCH = readable(REST_PATCH(config))
-export const PUT = readable(REST_PUT(config))
+export const POST = fromThisSite(readable(REST_POST(config)))
+export const DELETE = fromThisSite(REST_DELETE(config))
+export const PATCH = fromThisSite(readable(REST_PATCH(config)))
+export const PUT = fromThisSite(readable(REST_PUT(config)))
 export const OPTIONS = REST_OPTIONS(config)

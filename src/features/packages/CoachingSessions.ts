@@ -7,7 +7,7 @@ import {
   bookedStartsAtField,
   bookedStatusField,
 } from '@/features/booking/meeting-fields'
-import { admins } from '@/platform/access'
+import { moneyAndClients } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 import { choices } from '@/platform/fields/choices'
 import { coachSessionEndpoints } from './coach-sessions'
@@ -37,10 +37,10 @@ export const CoachingSessions: CollectionConfig = {
   // Moving, cancelling and marking go through the client's page or the panel (and the ledger), not a save here;
   // notes are the coach's.
   access: {
-    read: admins,
+    read: moneyAndClients,
     create: () => false,
     delete: () => false,
-    update: admins,
+    update: moneyAndClients,
   },
   // A session takes or frees a time of the booking page.
   hooks: { afterChange: openTimes.afterChange },

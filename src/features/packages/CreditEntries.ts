@@ -1,7 +1,7 @@
 import { Forbidden, type CollectionBeforeOperationHook, type CollectionConfig } from 'payload'
 
 import { personEmailField } from '@/features/people/person-email-field'
-import { authenticated } from '@/platform/access'
+import { moneyRecordAccess } from '@/platform/access'
 
 /** The types of the ledger's entries (src/domain/credits.ts), as stored in `type`. */
 export const CREDIT_ENTRY_TYPES = [
@@ -36,7 +36,7 @@ export const CreditEntries: CollectionConfig = {
   defaultSort: 'seq',
   // No screen of its own yet: the client's page in People will show the balance.
   admin: { useAsTitle: 'key', hidden: true },
-  access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
+  access: moneyRecordAccess,
   hooks: { beforeOperation: [neverChanged] },
   indexes: [
     { fields: ['email', 'key'], unique: true },

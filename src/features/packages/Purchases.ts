@@ -2,7 +2,7 @@ import { Forbidden, type CollectionBeforeChangeHook, type CollectionConfig } fro
 
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { personEmailField } from '@/features/people/person-email-field'
-import { admins } from '@/platform/access'
+import { moneyRecordAccess } from '@/platform/access'
 import { choices } from '@/platform/fields/choices'
 import { instalmentsEndpoint, markPaidEndpoint, refundEndpoint, refundStateEndpoint } from './endpoints'
 
@@ -59,7 +59,7 @@ export const Purchases: CollectionConfig = {
     description:
       'Purchases of your packages. When a bank transfer arrives, open its purchase and press "Mark payment received": the credits open and the client gets the link to their page. A card payment through Stripe does this by itself. To give money back, use "Refund" on a paid purchase.',
   },
-  access: { read: admins, create: () => false, update: () => false, delete: () => false },
+  access: moneyRecordAccess,
   hooks: { beforeChange: [evidenceNeverChanges] },
   endpoints: [markPaidEndpoint, instalmentsEndpoint, refundStateEndpoint, refundEndpoint],
   fields: [

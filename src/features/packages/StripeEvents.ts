@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { admins } from '@/platform/access'
+import { moneyRecordAccess } from '@/platform/access'
 
 /**
  * The Stripe events the site has acted on (decision 066), one row per event id, written after its effects:
@@ -13,7 +13,7 @@ export const StripeEvents: CollectionConfig = {
   labels: { singular: 'Stripe event', plural: 'Stripe events' },
   defaultSort: '-createdAt',
   admin: { useAsTitle: 'eventId', hidden: true },
-  access: { read: admins, create: () => false, update: () => false, delete: () => false },
+  access: moneyRecordAccess,
   fields: [
     { name: 'eventId', label: 'Event', type: 'text', required: true, unique: true },
     { name: 'type', type: 'text', required: true },

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { personEmailField } from '@/features/people/person-email-field'
-import { admins } from '@/platform/access'
+import { moneyRecordAccess } from '@/platform/access'
 import { choices } from '@/platform/fields/choices'
 
 /**
@@ -23,7 +23,7 @@ export const WorkshopCredits: CollectionConfig = {
     description:
       'Credits people chose instead of a refund when a paid workshop seat was given up, and their use on a later workshop.',
   },
-  access: { read: admins, create: () => false, update: () => false, delete: () => false },
+  access: moneyRecordAccess,
   fields: [
     personEmailField('E-mail'),
     {

@@ -1,14 +1,18 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 
 import { STORED_REGISTRATION_STATUSES, type StoredRegistrationStatus } from '@/domain/workshop-seats'
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { personEmailField } from '@/features/people/person-email-field'
 import { personLinkField } from '@/features/people/person-link-field'
-import { authenticated } from '@/platform/access'
+import { authenticated, moneyAndClientsField } from '@/platform/access'
 import { revalidateCollection } from '@/platform/cache/revalidate'
 import { choices } from '@/platform/fields/choices'
 import { cancelRegistrationEndpoint, markSeatPaidEndpoint } from './endpoints'
 import { exportRegistrations } from './registrations-csv'
+
+/** The fields of a seat's payment, read by admins only (decision 090); only the site's code writes them. */
+const paymentFields = (fields: Field[]): Field[] =>
+  fields.map((f) => ({ ...f, access: { ...('access' in f ? f.access : {}), read: moneyAndClientsField } }) as Field)
 
 export const REGISTRATION_STATUS_LABELS: Record<StoredRegistrationStatus, string> = {
   registered: 'Registered',
@@ -101,49 +105,52 @@ export const WorkshopRegistrations: CollectionConfig = {
       admin: { readOnly: true, condition: (d) => Boolean(d?.cancelledBy) },
     },
     // A paid seat (decision 070): its price when they registered (cents), how and when it was paid, the bank
-    // transfer's reference, the card payment's Stripe ids, and a refund's.
-    { name: 'price', label: 'Price (cents)', type: 'number', defaultValue: 0, admin: { readOnly: true } },
-    {
-      name: 'paidWith',
-      label: 'Paid by',
-      type: 'select',
-      options: choices({
-        'bank-transfer': 'Bank transfer',
-        stripe: 'Card (Stripe Checkout)',
-        credit: 'A workshop credit',
+    // transfer's reference, the card payment's Stripe ids, and a refund's. Money: admins only read these
+    // (decision 090); an editor sees the registration without them.
+    ...paymentFields([
+      { name: 'price', label: 'Price (cents)', type: 'number', defaultValue: 0, admin: { readOnly: true } },
+      {
+        name: 'paidWith',
+        label: 'Paid by',
+        type: 'select',
+        options: choices({
+          'bank-transfer': 'Bank transfer',
+          stripe: 'Card (Stripe Checkout)',
+          credit: 'A workshop credit',
+        }),
+        admin: { readOnly: true, condition: (d) => Boolean(d?.paidWith) },
+      },
+      shownInCoachTimeZone({
+        name: 'paidAt',
+        label: 'Paid at',
+        admin: { readOnly: true, condition: (d) => Boolean(d?.paidAt) },
       }),
-      admin: { readOnly: true, condition: (d) => Boolean(d?.paidWith) },
-    },
-    shownInCoachTimeZone({
-      name: 'paidAt',
-      label: 'Paid at',
-      admin: { readOnly: true, condition: (d) => Boolean(d?.paidAt) },
-    }),
-    {
-      name: 'reference',
-      label: 'Payment reference',
-      type: 'text',
-      admin: { readOnly: true, condition: (d) => (d?.price ?? 0) > 0 },
-    },
-    {
-      name: 'stripeSession',
-      label: 'Stripe Checkout Session',
-      type: 'text',
-      index: true,
-      admin: { readOnly: true, condition: (d) => Boolean(d?.stripeSession) },
-    },
-    {
-      name: 'stripePaymentIntent',
-      label: 'Stripe payment',
-      type: 'text',
-      admin: { readOnly: true, condition: (d) => Boolean(d?.stripePaymentIntent) },
-    },
-    {
-      name: 'stripeRefund',
-      label: 'Stripe refund',
-      type: 'text',
-      admin: { readOnly: true, condition: (d) => Boolean(d?.stripeRefund) },
-    },
+      {
+        name: 'reference',
+        label: 'Payment reference',
+        type: 'text',
+        admin: { readOnly: true, condition: (d) => (d?.price ?? 0) > 0 },
+      },
+      {
+        name: 'stripeSession',
+        label: 'Stripe Checkout Session',
+        type: 'text',
+        index: true,
+        admin: { readOnly: true, condition: (d) => Boolean(d?.stripeSession) },
+      },
+      {
+        name: 'stripePaymentIntent',
+        label: 'Stripe payment',
+        type: 'text',
+        admin: { readOnly: true, condition: (d) => Boolean(d?.stripePaymentIntent) },
+      },
+      {
+        name: 'stripeRefund',
+        label: 'Stripe refund',
+        type: 'text',
+        admin: { readOnly: true, condition: (d) => Boolean(d?.stripeRefund) },
+      },
+    ]),
     // iCalendar: the invite's UID stays the same; SEQUENCE grows with each invite sent.
     { name: 'sequence', type: 'number', required: true, defaultValue: 0, admin: { hidden: true } },
   ],

@@ -15,6 +15,25 @@ export const admins: Access = ({ req }) => isAdmin(req.user)
 
 export const adminsFieldLevel: FieldAccess = ({ req }) => isAdmin(req.user)
 
+/**
+ * Money and clients (decision 090): what was paid, refunded or credited, and who bought a package or booked a
+ * session from one, is for admins only, on every path (REST, the Local API with a user, the admin's lists and
+ * People, Today, the exports). Every collection and field that holds it takes its reading from here:
+ * `moneyAndClients` for a whole collection, `moneyAndClientsField` for a field of one editors otherwise read
+ * (a workshop registration's payment).
+ */
+export const moneyAndClients: Access = ({ req }) => isAdmin(req.user)
+
+export const moneyAndClientsField: FieldAccess = ({ req }) => isAdmin(req.user)
+
+/** A record of money or clients that only the site's own code writes (with overrideAccess): admins read it. */
+export const moneyRecordAccess = {
+  read: moneyAndClients,
+  create: () => false,
+  update: () => false,
+  delete: () => false,
+}
+
 /** Admins see every user; everyone else sees only their own account. */
 export const adminsOrSelf: Access = ({ req }) => {
   if (!req.user) return false
