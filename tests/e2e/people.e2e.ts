@@ -224,7 +224,11 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
     await phone.getByRole('button', { name: 'Erase for good' }).click()
     const erased = phone.locator('#person-erased')
     await erased.waitFor()
-    expect(await erased.innerText()).toContain(`${address} was erased. Deleted:`)
+    expect(await erased.innerText()).toContain('This person was erased. Deleted:')
+    // Nothing of them stays on the screen: neither their page nor their name or address.
+    expect(await phone.locator('[data-person-page]').count()).toBe(0)
+    const screen = await phone.locator('body').innerText()
+    expect([screen.includes(address), screen.includes(name)]).toEqual([false, false])
     await expectNoSeriousA11yViolations(phone, 'what was erased at 390 px', OURS)
 
     // Gone: from the lists, from People, and their page no longer opens.

@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { useState } from 'react'
+import { createContext, useContext, useState, type ReactNode } from 'react'
 
 import { AdminButton } from '@/components/AdminButton'
 import { postAction } from '@/platform/admin/post-action'
@@ -45,9 +45,37 @@ function Kept({ e }: { e: Pick<Erasure, 'paidPurchases'> }) {
   )
 }
 
+/** What was erased: only the counts, and the way back (nothing of the person). */
+function Erased({ erased }: { erased: Erasure }) {
+  return (
+    <div role="status" id="person-erased">
+      <p style={{ fontWeight: 600 }}>This person was erased. Deleted:</p>
+      <What e={erased} />
+      <Kept e={erased} />
+      <p>
+        <Link href="/admin/people">Back to People</Link>
+      </p>
+    </div>
+  )
+}
+
+/** How the erasure tells the person's page that it is done. */
+const ErasedNow = createContext<(erased: Erasure) => void>(() => {})
+
+/**
+ * The person's page (its heading, address and every section, drawn on the server as `children`): once the
+ * erasure is done, the whole page gives way to what was erased, so nothing erased stays on the screen.
+ */
+export function ErasablePerson({ children }: { children: ReactNode }) {
+  const [erased, setErased] = useState<Erasure | null>(null)
+  if (erased) return <Erased erased={erased} />
+  return <ErasedNow.Provider value={setErased}>{children}</ErasedNow.Provider>
+}
+
 /**
  * "Erase this person": first a warning naming what will be erased (counted on the server when the page was
- * drawn), then the erasure itself (./endpoints.ts), then what was erased. A booked call still ahead must be
+ * drawn), then the erasure itself (./endpoints.ts), then what was erased, in place of the whole person's page
+ * (ErasablePerson). A booked call still ahead must be
  * cancelled first, and so must a workshop registration still ahead; the server refuses otherwise and this says
  * why.
  */
@@ -62,7 +90,8 @@ export function ErasePerson({
   preview: Erasure
   summary: string
 }) {
-  const [step, setStep] = useState<'start' | 'confirm' | 'erasing' | { erased: Erasure } | { error: string }>('start')
+  const [step, setStep] = useState<'start' | 'confirm' | 'erasing' | { error: string }>('start')
+  const erasedNow = useContext(ErasedNow)
 
   const erase = async () => {
     setStep('erasing')
@@ -74,21 +103,10 @@ export function ErasePerson({
         unreached: 'The site did not answer; nothing may have been erased. Reload the page to see.',
       },
     )
-    setStep(answer.ok && answer.body.erased ? { erased: answer.body.erased } : { error: answer.text })
+    if (answer.ok && answer.body.erased) erasedNow(answer.body.erased)
+    else setStep({ error: answer.text })
   }
 
-  if (typeof step === 'object' && 'erased' in step) {
-    return (
-      <div role="status" id="person-erased">
-        <p style={{ fontWeight: 600 }}>{email} was erased. Deleted:</p>
-        <What e={step.erased} />
-        <Kept e={step.erased} />
-        <p>
-          <Link href="/admin/people">Back to People</Link>
-        </p>
-      </div>
-    )
-  }
   if (preview.upcomingWorkshops > 0) {
     return (
       <p id="erase-blocked">
