@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { dayGroup } from './day-groups'
+import { dayGroup, inNextSevenDays } from './day-groups'
 
 const at = (iso: string) => new Date(iso)
 
@@ -73,5 +73,23 @@ describe('Today / This week / Later, in the coach’s zone', () => {
         },
       ),
     )
+  })
+})
+
+describe('the next seven days (Today’s count), in the coach’s zone', () => {
+  it('on a Sunday runs from Monday to the next Sunday, across the clocks going back (Berlin, 25 October 2026)', () => {
+    const zone = 'Europe/Berlin'
+    const sunday = at('2026-10-25T00:30:00Z') // 02:30 CEST, before the clocks went back at 03:00
+    expect(inNextSevenDays(at('2026-10-25T22:59:00Z'), sunday, zone)).toBe(false) // 23:59 CET, still today
+    expect(inNextSevenDays(at('2026-10-25T23:00:00Z'), sunday, zone)).toBe(true) // Monday 00:00 CET
+    expect(inNextSevenDays(at('2026-11-01T22:59:00Z'), sunday, zone)).toBe(true) // next Sunday 23:59
+    expect(inNextSevenDays(at('2026-11-01T23:00:00Z'), sunday, zone)).toBe(false) // the Monday after
+  })
+
+  it('on any other day counts seven whole days after today, not the calendar week', () => {
+    const wednesday = at('2026-12-02T20:00:00Z') // 15:00 in New York
+    const zone = 'America/New_York'
+    expect(inNextSevenDays(at('2026-12-10T04:59:00Z'), wednesday, zone)).toBe(true) // Wednesday 9th, 23:59
+    expect(inNextSevenDays(at('2026-12-10T05:00:00Z'), wednesday, zone)).toBe(false) // Thursday 10th, 00:00
   })
 })

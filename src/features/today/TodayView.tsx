@@ -89,11 +89,7 @@ export async function TodayView({ payload, user }: { payload: Payload; user?: Ty
             ) : (
               <p style={{ margin: '0 0 0.5rem' }}>No calls today.</p>
             )}
-            <p style={{ margin: '0 0 0.5rem' }}>
-              {calls.laterThisWeek === 0
-                ? 'No more calls this week.'
-                : `${calls.laterThisWeek} more ${calls.laterThisWeek === 1 ? 'call' : 'calls'} this week.`}
-            </p>
+            <p style={{ margin: '0 0 0.5rem' }}>{calls.ahead}</p>
             <p style={{ margin: 0 }}>
               <Link href={CALLS_IN_ADMIN}>All upcoming calls</Link>
             </p>

@@ -1,6 +1,6 @@
 import type { Payload, TypedUser, Where } from 'payload'
 
-import { dayGroup } from '@/domain/day-groups'
+import { dayGroup, inNextSevenDays } from '@/domain/day-groups'
 import { formatCents } from '@/domain/packages'
 import { CALLS_IN_ADMIN, readBookingRules } from '@/features/booking/calls'
 import { dayLabel, timeLabel } from '@/features/booking/format'
@@ -38,7 +38,11 @@ export type Today = {
   timeZoneChosen: boolean
   /** "Thursday, November 26" in the coach's zone. */
   date: string
-  calls: null | { next: TodayCall | null; today: TodayCall[]; laterThisWeek: number }
+  /**
+   * `nextDays`: how many calls are booked in the seven days after today (not today's), and `ahead` that as
+   * the coach reads it ("2 more calls in the next seven days.").
+   */
+  calls: null | { next: TodayCall | null; today: TodayCall[]; nextDays: number; ahead: string }
   lines: TodayLine[]
 }
 
@@ -59,7 +63,10 @@ const callOf = (c: DiscoveryCall, r: Reader): TodayCall => {
   }
 }
 
-/** The next call, the calls today, and how many more this week (up to Sunday, ../../domain/day-groups.ts). */
+/**
+ * The next call, the calls today, and how many more in the seven days after today (whatever day today is,
+ * ../../domain/day-groups.ts).
+ */
 async function calls(r: Reader): Promise<Today['calls']> {
   const found = await ifAllowed(() =>
     r.payload.find({
@@ -76,10 +83,15 @@ async function calls(r: Reader): Promise<Today['calls']> {
   // Not yet over (the query's endsAt): a call under way is still the next one.
   const ahead = found.docs
   const group = (c: DiscoveryCall) => dayGroup(new Date(c.startsAt), r.now, r.timeZone)
+  const nextDays = ahead.filter((c) => inNextSevenDays(new Date(c.startsAt), r.now, r.timeZone)).length
   return {
     next: ahead[0] ? callOf(ahead[0], r) : null,
     today: ahead.filter((c) => group(c) === 'today').map((c) => callOf(c, r)),
-    laterThisWeek: ahead.filter((c) => group(c) === 'this-week').length,
+    nextDays,
+    ahead:
+      nextDays === 0
+        ? 'No more calls in the next seven days.'
+        : `${plural(nextDays, 'more call', 'more calls')} in the next seven days.`,
   }
 }
 

@@ -34,7 +34,7 @@ export function todaySuite(label: string, setup: () => Promise<TestDatabase>) {
       return (await payload.findByID({ collection: 'users', id: user!.id, overrideAccess: true })) as TypedUser
     }
 
-    it('names the next call, the calls today, and how many more this week, in the coach’s zone', async () => {
+    it('names the next call, the calls today, and how many more in the next seven days, in the coach’s zone', async () => {
       const { readToday } = await import('@/features/today/today')
       await aCall(payload, { startsAt: '2026-12-02T14:00:00.000Z', name: 'Past Morning' }) // 9:00 AM, over
       await aCall(payload, {
@@ -49,6 +49,8 @@ export function todaySuite(label: string, setup: () => Promise<TestDatabase>) {
       await aCall(payload, { startsAt: '2026-12-04T15:00:00.000Z', name: 'Cleo Park' }) // Friday 10:00 AM
       await aCall(payload, { startsAt: '2026-12-07T04:30:00.000Z', name: 'Late Sunday' }) // Sunday 11:30 PM
       await aCall(payload, { startsAt: '2026-12-07T15:00:00.000Z', name: 'Next Monday' })
+      await aCall(payload, { startsAt: '2026-12-10T04:30:00.000Z', name: 'Late Wednesday' }) // 9 December, 11:30 PM
+      await aCall(payload, { startsAt: '2026-12-10T15:00:00.000Z', name: 'Eight Days On' }) // Thursday 10 December
 
       const today = await readToday(payload, await logIn(), now)
       expect([today.timeZone, today.date]).toEqual(['America/New_York', 'Wednesday, December 2'])
@@ -63,7 +65,27 @@ export function todaySuite(label: string, setup: () => Promise<TestDatabase>) {
         'Today, 4:30 PM Ana Lima',
         'Today, 6:00 PM Ben Okafor',
       ])
-      expect(today.calls?.laterThisWeek).toBe(2)
+      expect([today.calls?.nextDays, today.calls?.ahead]).toEqual([4, '4 more calls in the next seven days.'])
+    })
+
+    it('on a Sunday, counts the calls of the seven days ahead, across the clocks going back (New York, 1 November 2026)', async () => {
+      const { readToday } = await import('@/features/today/today')
+      // Sunday 1 November, 00:30 EDT (UTC-4); the clocks go back at 2:00, so this Sunday lasts 25 hours.
+      const sunday = new Date('2026-11-01T04:30:00.000Z')
+      await aCall(payload, { startsAt: '2026-11-02T04:00:00.000Z', name: 'Sunday Night' }) // 11:00 PM EST, today
+      await aCall(payload, { startsAt: '2026-11-02T14:00:00.000Z', name: 'Monday Morning' }) // Monday 9:00 AM EST
+      await aCall(payload, { startsAt: '2026-11-09T04:00:00.000Z', name: 'Next Sunday Night' }) // 8 November, 11:00 PM
+      await aCall(payload, { startsAt: '2026-11-09T05:30:00.000Z', name: 'Monday After' }) // 9 November, 0:30 AM
+      const today = await readToday(payload, await logIn(), sunday)
+      expect(today.date).toBe('Sunday, November 1')
+      expect(today.calls?.today.map((c) => `${c.when} ${c.name}`)).toEqual(['Today, 11:00 PM Sunday Night'])
+      expect([today.calls?.nextDays, today.calls?.ahead]).toEqual([2, '2 more calls in the next seven days.'])
+      // Seen from the last hour of that Sunday, Monday to the next Sunday are still the seven days ahead.
+      const lastHour = await readToday(payload, await logIn(), new Date('2026-11-02T04:15:00.000Z'))
+      expect(lastHour.calls?.ahead).toBe('2 more calls in the next seven days.')
+      // And from the Sunday after, whose only later call falls on the Monday: one.
+      const nextSunday = await readToday(payload, await logIn(), new Date('2026-11-08T15:00:00.000Z'))
+      expect(nextSunday.calls?.ahead).toBe('1 more call in the next seven days.')
     })
 
     it('counts the messages waiting and the subscribers new since the last visit', async () => {
