@@ -78,6 +78,8 @@ export function accessSuite(label: string, setup: () => Promise<TestDatabase>) {
           paidWith: 'bank-transfer',
           paidAt: '2026-11-20T12:00:00.000Z',
           reference: 'WS-RITA01',
+          offers: 0,
+          sequence: 0,
         },
         overrideAccess: true,
       })
@@ -171,7 +173,13 @@ export function accessSuite(label: string, setup: () => Promise<TestDatabase>) {
       const { email } = await aPaidClient(payload, { name: 'Nora Client', label: `${tag}.people`, paidAt: new Date() })
       await payload.create({
         collection: 'contact-messages',
-        data: { ...CONTACT_POST, name: 'Nora Client', email, receivedAt: '2026-11-20T10:00:00.000Z' },
+        data: {
+          ...CONTACT_POST,
+          inquiryType: 'media' as const,
+          name: 'Nora Client',
+          email,
+          receivedAt: '2026-11-20T10:00:00.000Z',
+        },
         overrideAccess: true,
       })
       await aStarterPurchase(payload, `waiting.${tag}@example.com`, 'awaiting-payment', {
@@ -256,7 +264,13 @@ export function accessSuite(label: string, setup: () => Promise<TestDatabase>) {
       const erasable = `erase.${tag}@example.com`
       await payload.create({
         collection: 'contact-messages',
-        data: { ...CONTACT_POST, name: 'To Erase', email: erasable, receivedAt: '2026-11-20T10:00:00.000Z' },
+        data: {
+          ...CONTACT_POST,
+          inquiryType: 'media' as const,
+          name: 'To Erase',
+          email: erasable,
+          receivedAt: '2026-11-20T10:00:00.000Z',
+        },
         overrideAccess: true,
       })
       const { listPeople } = await import('@/features/people/people')
