@@ -51,6 +51,12 @@ export async function signAndAnswer(page: Page, moreAnswers: () => Promise<void>
   expect(await page.locator('.checkout-step').innerText()).toBe('Step 3 of 5: Agreement')
   await expectNoSeriousA11yViolations(page, 'step 3: agreement')
   await page.fill('#agreement-name', 'Ada Lovelace')
+  // The tick box sits at the start of its label's line, a box of its own size, not a full-width field.
+  const box = (await page.locator('#agreement-accept').boundingBox())!
+  const label = (await page.locator('label[for="agreement-accept"]').boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(label.x)
+  expect(box.width).toBeLessThan(label.width / 4)
+  expect([box.y < label.y + label.height, box.y + box.height > label.y]).toEqual([true, true])
   await page.check('#agreement-accept')
   await page.getByRole('button', { name: 'Accept and continue' }).click()
 
