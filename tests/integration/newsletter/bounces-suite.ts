@@ -323,6 +323,14 @@ export function newsletterBouncesSuite(label: string, setup: () => Promise<TestD
           .filter((to) => to.includes('.reports.'))
           .sort(),
       ).toEqual(['ana', 'ben', 'dan'].map(email).sort())
+      // The coach unsubscribing a reader in the admin: said so too.
+      const unsubscribed = await restRequest(`/subscribers/${(await subscriber('dan')).id}`, {
+        method: 'PATCH',
+        token: adminToken,
+        body: { status: 'unsubscribed' },
+      })
+      expect(unsubscribed.status).toBe(200)
+      expect((await state())[3]).toEqual(['dan', 'unsubscribed', `Unsubscribed in the admin on ${today}.`, 'sent'])
     })
   })
 }
