@@ -116,11 +116,19 @@ const guardChanges: CollectionBeforeChangeHook = async ({ data, originalDoc, ope
   if (context.issueAction) return data
   await guardSlug(data, originalDoc, req)
   if (operation === 'create') return { ...data, status: 'draft' }
-  const { status } = data
-  if (status !== undefined && status !== originalDoc?.status) {
+  const { status, scheduledAt } = data
+  // The time it goes out is the Schedule button's (which asks who may mail the list), not a field to type.
+  const time = (v: unknown) => (v ? new Date(v as string).getTime() : null)
+  const reschedules = scheduledAt !== undefined && time(scheduledAt) !== time(originalDoc?.scheduledAt)
+  if ((status !== undefined && status !== originalDoc?.status) || reschedules) {
     throw new ValidationError({
       collection: 'newsletters',
-      errors: [{ path: 'status', message: 'Use the buttons to send, schedule, pause, resume or cancel an issue.' }],
+      errors: [
+        {
+          path: reschedules ? 'scheduledAt' : 'status',
+          message: 'Use the buttons to send, schedule, pause, resume or cancel an issue.',
+        },
+      ],
     })
   }
   return data

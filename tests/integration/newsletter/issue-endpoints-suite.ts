@@ -295,7 +295,24 @@ export function issueEndpointsSuite(label: string, setup: () => Promise<TestData
         expect(
           await said(await rest(`${base}/schedule`, 'editor', 'POST', { at: new Date(Date.now() + 86_400_000) })),
         ).toEqual([403, refusal('schedule an issue for the subscribers')])
-        expect((await payload.findByID({ collection: 'newsletters', id: issue.id })).status).toBe('draft')
+        // Nor around the buttons: the status and the time it goes out are not fields a person writes.
+        for (const change of [{ status: 'sending' }, { scheduledAt: new Date(Date.now() + 60_000).toISOString() }]) {
+          const res = await rest(`/newsletters/${issue.id}`, 'editor', 'PATCH', change)
+          const body = (await res.json()) as { errors: { data?: { errors: { path: string; message: string }[] } }[] }
+          expect([res.status, body.errors[0]?.data?.errors]).toEqual([
+            400,
+            [
+              {
+                path: Object.keys(change)[0],
+                message: 'Use the buttons to send, schedule, pause, resume or cancel an issue.',
+              },
+            ],
+          ])
+        }
+        expect(await payload.findByID({ collection: 'newsletters', id: issue.id })).toMatchObject({
+          status: 'draft',
+          scheduledAt: null,
+        })
         // Nor may an editor allow themselves.
         expect((await rest('/globals/newsletter-permissions', 'editor', 'POST', { editorsMaySend: true })).status).toBe(
           403,
