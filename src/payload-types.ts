@@ -145,6 +145,7 @@ export interface Config {
     availability: Availability;
     'mail-texts': MailText;
     'newsletter-archive': NewsletterArchive;
+    'newsletter-permissions': NewsletterPermission;
     'payment-details': PaymentDetail;
     'session-rules': SessionRule;
   };
@@ -160,6 +161,7 @@ export interface Config {
     availability: AvailabilitySelect<false> | AvailabilitySelect<true>;
     'mail-texts': MailTextsSelect<false> | MailTextsSelect<true>;
     'newsletter-archive': NewsletterArchiveSelect<false> | NewsletterArchiveSelect<true>;
+    'newsletter-permissions': NewsletterPermissionsSelect<false> | NewsletterPermissionsSelect<true>;
     'payment-details': PaymentDetailsSelect<false> | PaymentDetailsSelect<true>;
     'session-rules': SessionRulesSelect<false> | SessionRulesSelect<true>;
   };
@@ -456,6 +458,8 @@ export interface Subscriber {
   requestedAt_tz?: string | null;
   unsubscribedAt?: string | null;
   unsubscribedAt_tz?: string | null;
+  leftBecause?: ('reader' | 'coach' | 'complaint' | 'bounce') | null;
+  leftNote?: string | null;
   confirmTokenHash?: string | null;
   unsubscribeTokenHash?: string | null;
   inboxHash?: string | null;
@@ -519,7 +523,7 @@ export interface Newsletter {
   createdAt: string;
 }
 /**
- * One row per recipient of each issue. "Uncertain": the connection was cut while the mail was being handed over, so the mail server may or may not have it; it is not sent again by itself.
+ * One row per recipient of each issue. "Uncertain": the connection was cut after the mail server had begun to receive the mail, so it may or may not have it; it is not sent again by itself (send it again from the issue or from its row, knowing the reader may already have it).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "newsletter-deliveries".
@@ -545,6 +549,7 @@ export interface NewsletterDelivery {
   nextAttemptAt_tz?: string | null;
   claimedAt?: string | null;
   claimedBy?: string | null;
+  dataBegunAt?: string | null;
   endedAt?: string | null;
   sentAt?: string | null;
   sentAt_tz?: string | null;
@@ -1186,6 +1191,8 @@ export interface SubscribersSelect<T extends boolean = true> {
   requestedAt_tz?: T;
   unsubscribedAt?: T;
   unsubscribedAt_tz?: T;
+  leftBecause?: T;
+  leftNote?: T;
   confirmTokenHash?: T;
   unsubscribeTokenHash?: T;
   inboxHash?: T;
@@ -1230,6 +1237,7 @@ export interface NewsletterDeliveriesSelect<T extends boolean = true> {
   nextAttemptAt_tz?: T;
   claimedAt?: T;
   claimedBy?: T;
+  dataBegunAt?: T;
   endedAt?: T;
   sentAt?: T;
   sentAt_tz?: T;
@@ -2679,6 +2687,21 @@ export interface NewsletterArchive {
   createdAt?: string | null;
 }
 /**
+ * Admins always may send issues to your subscribers and download who got them. Editors may only write, preview and test issues, unless you allow them here.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-permissions".
+ */
+export interface NewsletterPermission {
+  id: number;
+  /**
+   * Ticked: editors may also send or schedule an issue to all confirmed subscribers, resume it, send failed or uncertain mail again, put back a reader removed after a complaint or a bounce, and see and download each reader’s delivery. Only an admin can change this.
+   */
+  editorsMaySend?: boolean | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * Shown to buyers who pay by bank transfer, with the reference of their purchase.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3221,6 +3244,16 @@ export interface MailTextsSelect<T extends boolean = true> {
  */
 export interface NewsletterArchiveSelect<T extends boolean = true> {
   enabled?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "newsletter-permissions_select".
+ */
+export interface NewsletterPermissionsSelect<T extends boolean = true> {
+  editorsMaySend?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -10,7 +10,8 @@ type Answer = { code: number; message: string }
  * before answering the data, as a slow server takes its time.
  */
 export type PeerBehaviour = {
-  rcpt?: (address: string) => Answer | undefined
+  /** An answer to a recipient, or 'cut': the connection is dropped there, before any DATA. */
+  rcpt?: (address: string) => Answer | 'cut' | undefined
   data?: (recipients: string[]) => 'cut' | Answer | undefined
   dataDelayMs?: number
 }
@@ -23,9 +24,11 @@ export type SmtpPeer = {
   /** When each accepted mail arrived (ms since the epoch) and to whom, in order. */
   received: { to: string[]; at: number }[]
   /**
-   * The transactions cut before the peer answered them, to whom: by the sender (killed mid-mail), by the
-   * peer's behaviour (`data` answering 'cut'), or by the peer going down (`down`: it closes the connections a
-   * sender keeps open; `whileGoingDown` marks these, whose sender heard the connection end and may send again).
+   * The transactions cut after some of the mail's content had arrived and before the peer answered them, to
+   * whom: by the sender (killed mid-mail), by the peer's behaviour (`data` answering 'cut'), or by the peer going
+   * down (`down`: it closes the connections a sender keeps open; `whileGoingDown` marks these, whose sender
+   * heard the connection end and may send again). A transaction cut before any content arrived (in the
+   * envelope, or right after DATA) is not one: the peer could not have accepted that mail.
    */
   cut: { to: string[]; at: number; whileGoingDown: boolean }[]
   behaviour: PeerBehaviour
@@ -50,9 +53,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       logger: false,
       // Going down closes the connections a sender keeps open at once (with a 421), as a real outage does.
       closeTimeout: 100,
-      onRcptTo(address, _session, callback) {
+      onRcptTo(address, session, callback) {
         const answer = behaviour.rcpt?.(address.address.toLowerCase())
         if (!answer) return callback()
+        if (answer === 'cut') {
+          const connections = (
+            peer as unknown as { connections: Set<{ session: { id: string }; _socket: { destroy(): void } }> }
+          ).connections
+          for (const c of connections) if (c.session.id === session.id) c._socket.destroy()
+          return
+        }
         callback(Object.assign(new Error(answer.message), { responseCode: answer.code }))
       },
       // A connection that closes while a mail's data is arriving cut that transaction (the sender died).
@@ -64,8 +74,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       onData(stream, session, callback) {
         const chunks: Buffer[] = []
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase())
-        inData.set(session.id, to)
-        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('data', (c: Buffer) => {
+          // From the first of the content on, a cut leaves the sender not knowing whether the peer took it.
+          if (chunks.length === 0) inData.set(session.id, to)
+          chunks.push(c)
+        })
         stream.on('end', async () => {
           if (behaviour.dataDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.dataDelayMs))
           inData.delete(session.id)

@@ -27,6 +27,7 @@ import { RateLimitHits } from '@/platform/forms/RateLimitHits'
 import { Subscribers } from '@/features/newsletter/Subscribers'
 import { Newsletters } from '@/features/newsletter/Newsletters'
 import { NewsletterArchive } from '@/features/newsletter/NewsletterArchive'
+import { NewsletterPermissions } from '@/features/newsletter/permission'
 import { NewsletterDeliveries } from '@/features/newsletter/NewsletterDeliveries'
 import { Testimonials } from '@/features/content/collections/Testimonials'
 import { Users } from '@/features/accounts/Users'
@@ -152,6 +153,7 @@ export default buildConfig({
     Availability,
     MailTexts,
     NewsletterArchive,
+    NewsletterPermissions,
     PaymentDetails,
     SessionRules,
   ]

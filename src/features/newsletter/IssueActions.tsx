@@ -2,11 +2,11 @@
 
 import { Button, useConfig, useDocumentInfo, useFormModified } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
-import { useCallback, useEffect, useState, type ComponentProps } from 'react'
+import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react'
 
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
-import { instantIn, progressLine, sendQuestion, type Progress } from './issue-progress'
+import { instantIn, progressLine, resendQuestion, sendQuestion, type Progress } from './issue-progress'
 
 /** The panel's buttons: Payload's, small and without their outer margin; secondary unless told. */
 const SmallButton = (props: ComponentProps<typeof Button>) => (
@@ -20,6 +20,8 @@ type IssueState = {
   timeZone: string
   confirmedSubscribers: number
   progress: Progress
+  /** Whether this user may send to the list and see its deliveries (admins; editors an admin allowed). */
+  mayMailTheList: boolean
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -79,6 +81,7 @@ function SavedIssueActions({ id }: { id: string }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const [resending, setResending] = useState(false)
   const [sendAt, setSendAt] = useState('')
   const [preview, setPreview] = useState(0)
 
@@ -94,6 +97,14 @@ function SavedIssueActions({ id }: { id: string }) {
 
   // While it goes out, the progress follows every few seconds; a scheduled issue is looked at now and then.
   const status = issue?.status
+  // When the issue moves on by itself (sending → sent, scheduled → sending), the form's own fields (Status, the
+  // times, whether the words can still be changed) follow: the screen never says "Sending" beside "4 of 4 sent".
+  const seen = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (status === undefined) return
+    if (seen.current !== undefined && seen.current !== status) router.refresh()
+    seen.current = status
+  }, [status, router])
   useEffect(() => {
     const every = status === 'sending' ? 3_000 : status === 'scheduled' ? 30_000 : 0
     if (!every) return
@@ -104,6 +115,7 @@ function SavedIssueActions({ id }: { id: string }) {
   const post = async (action: string, body: object = {}) => {
     setBusy(true)
     setConfirming(false)
+    setResending(false)
     try {
       const outcome = await postAction(`${api}/${action}`, body)
       setOutcome(outcome)
@@ -135,7 +147,7 @@ function SavedIssueActions({ id }: { id: string }) {
     )
   }
 
-  const { progress, timeZone } = issue
+  const { progress, timeZone, mayMailTheList: mayMail } = issue
   const unsent = ['draft', 'scheduled', 'held'].includes(issue.status)
   const row = { display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' } as const
   const action = (label: string, name: string, style: 'primary' | 'secondary' = 'secondary') => (
@@ -168,7 +180,13 @@ function SavedIssueActions({ id }: { id: string }) {
       )}
 
       <div style={{ display: 'grid', gap: '0.75rem', marginTop: '0.75rem' }}>
-        {unsent && !confirming && (
+        {!mayMail && ['draft', 'scheduled', 'held', 'paused'].includes(issue.status) && (
+          <p style={{ margin: 0 }}>
+            Only an admin can send this issue to your subscribers, unless an admin lets editors do it (Newsletter →
+            Editors and the newsletter). You can preview it and send a test to yourself.
+          </p>
+        )}
+        {mayMail && unsent && !confirming && (
           <div style={row}>
             <SmallButton buttonStyle="primary" disabled={busy || modified} onClick={() => setConfirming(true)}>
               Send now
@@ -186,7 +204,7 @@ function SavedIssueActions({ id }: { id: string }) {
             </div>
           </div>
         )}
-        {unsent && (
+        {mayMail && unsent && (
           <div style={{ display: 'grid', gap: '0.25rem' }}>
             <label htmlFor={`issue-send-at-${id}`}>Send at (time in {timeZone})</label>
             <div style={row}>
@@ -206,12 +224,35 @@ function SavedIssueActions({ id }: { id: string }) {
         <div style={row}>
           {['scheduled', 'held'].includes(issue.status) && action('Unschedule', 'unschedule')}
           {issue.status === 'sending' && action('Pause', 'pause')}
-          {issue.status === 'paused' && action('Resume', 'resume', 'primary')}
-          {['sent', 'sending', 'paused'].includes(issue.status) &&
+          {mayMail && issue.status === 'paused' && action('Resume', 'resume', 'primary')}
+          {mayMail &&
+            ['sent', 'sending', 'paused'].includes(issue.status) &&
             progress.failed > 0 &&
             action('Retry failed', 'retry-failed')}
+          {mayMail && ['sent', 'sending', 'paused'].includes(issue.status) && progress.uncertain > 0 && !resending && (
+            <SmallButton disabled={busy} onClick={() => setResending(true)}>
+              Send the uncertain ones again
+            </SmallButton>
+          )}
           {['scheduled', 'held', 'sending', 'paused'].includes(issue.status) && action('Cancel sending', 'cancel')}
         </div>
+        {resending && (
+          <div role="group" aria-labelledby="issue-confirm-resend" style={{ display: 'grid', gap: '0.5rem' }}>
+            <p id="issue-confirm-resend" style={{ margin: 0, fontWeight: 600 }}>
+              {resendQuestion(progress.uncertain)}
+            </p>
+            <div style={row}>
+              <SmallButton
+                buttonStyle="primary"
+                disabled={busy}
+                onClick={() => void post('resend-uncertain', { knowingly: true })}
+              >
+                Yes, send them again
+              </SmallButton>
+              <SmallButton onClick={() => setResending(false)}>No</SmallButton>
+            </div>
+          </div>
+        )}
         <div style={row}>
           <SmallButton disabled={busy || modified} onClick={() => void post('test')}>
             Send a test to me
@@ -241,7 +282,7 @@ function SavedIssueActions({ id }: { id: string }) {
             </a>
           </div>
         )}
-        {progress.total > 0 && (
+        {mayMail && progress.total > 0 && (
           <div style={{ display: 'grid', gap: '0.25rem' }}>
             <a href={`${api}/deliveries.csv`} download>
               Download deliveries (CSV)

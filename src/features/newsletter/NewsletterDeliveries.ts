@@ -1,7 +1,7 @@
 import { shownInCoachTimeZone } from '@/features/booking/coach-time-zone'
 import type { CollectionConfig } from 'payload'
 
-import { authenticated } from '@/platform/access'
+import { listMailers } from './permission'
 
 /** What became of one issue for one recipient, as the admin says it. */
 export const DELIVERY_STATUSES = [
@@ -23,7 +23,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]['value']
  * One row per recipient of an issue, written when the issue starts sending (the list is frozen then) and
  * moved on by the sender only: nobody edits it in the admin. "Uncertain" is a mail whose SMTP transaction
  * was cut while under way (a crash, a dropped connection): the server may or may not have it, so it is shown,
- * never sent again by itself.
+ * never sent again by itself; the coach can send it again knowingly (./issue-endpoints.ts `resend-uncertain`).
  */
 export const NewsletterDeliveries: CollectionConfig = {
   slug: 'newsletter-deliveries',
@@ -34,9 +34,10 @@ export const NewsletterDeliveries: CollectionConfig = {
     defaultColumns: ['email', 'status', 'attempts', 'sentAt', 'reason'],
     group: 'Newsletter',
     description:
-      'One row per recipient of each issue. "Uncertain": the connection was cut while the mail was being handed over, so the mail server may or may not have it; it is not sent again by itself.',
+      'One row per recipient of each issue. "Uncertain": the connection was cut after the mail server had begun to receive the mail, so it may or may not have it; it is not sent again by itself (send it again from the issue or from its row, knowing the reader may already have it).',
   },
-  access: { read: authenticated, create: () => false, update: () => false, delete: () => false },
+  // Every reader's address and what became of their mail: admins, and editors an admin allowed (./permission.ts).
+  access: { read: listMailers, create: () => false, update: () => false, delete: () => false },
   // One row per recipient and issue, whatever races: the database refuses a second.
   indexes: [{ fields: ['newsletter', 'subscriber'], unique: true }],
   fields: [
@@ -59,10 +60,19 @@ export const NewsletterDeliveries: CollectionConfig = {
     // When the last SMTP transaction started and by whom (one sending process at a time; see sending.ts).
     { name: 'claimedAt', type: 'date', admin: { hidden: true } },
     { name: 'claimedBy', type: 'text', admin: { hidden: true } },
+    // When the mail's content was about to leave for the server (the server had taken the envelope and DATA):
+    // from then on the server may have accepted it. A row still "sending" without it never reached that point.
+    { name: 'dataBegunAt', type: 'date', admin: { hidden: true } },
     // When the last transaction ended: what the throttle counts.
     { name: 'endedAt', type: 'date', index: true, admin: { hidden: true } },
     shownInCoachTimeZone({ name: 'sentAt', label: 'Sent' }),
     { name: 'messageId', label: 'Message-ID', type: 'text', index: true },
     { name: 'reason', label: 'Mail server’s answer', type: 'textarea' },
+    // "Send again" on an uncertain row, after a warning (./DeliveryResend.tsx).
+    {
+      name: 'resend',
+      type: 'ui',
+      admin: { position: 'sidebar', components: { Field: '@/features/newsletter/DeliveryResend#DeliveryResend' } },
+    },
   ],
 }

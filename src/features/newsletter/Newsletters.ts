@@ -2,6 +2,7 @@ import {
   ValidationError,
   type CollectionAfterChangeHook,
   type CollectionBeforeChangeHook,
+  type CollectionBeforeOperationHook,
   type CollectionBeforeValidateHook,
   type CollectionConfig,
   type Where,
@@ -34,32 +35,99 @@ const NEVER_STARTED: Where = {
 
 /** What the coach wrote can change only while nothing has gone out. */
 const EDITABLE: readonly IssueStatus[] = ['draft', 'scheduled', 'held']
-const CONTENT = ['subject', 'preheader', 'body'] as const
+const WORDS = ['subject', 'preheader', 'body', 'slug'] as const
+const SLUG_STAYS = 'This issue has gone out: its address stays as it is, so that links to its page keep working.'
+const GONE_OUT =
+  'This issue has been sent (or is being sent): what it says can no longer change. To say something else, write a new issue.'
+
+/**
+ * The words of an issue that has gone out are read-only in the admin: Payload shows a field read-only when the
+ * user may not update it for that document. A field's access alone would drop a change from any other client
+ * without a word, so `refuseChangesToWhatWentOut` refuses it first, with a sentence.
+ */
+const whileUnsent = {
+  update: ({ doc }: { doc?: { status?: string } }) => !doc?.status || EDITABLE.includes(doc.status as IssueStatus),
+}
+
+/** A value as stored: an empty text is none, an upload in the body is its id however deeply it was read. */
+const comparable = (value: unknown): string =>
+  JSON.stringify(value ?? null, (key, v: unknown) => {
+    if (v === '') return null
+    if (key === 'value' && v && typeof v === 'object' && 'id' in v) return (v as { id: unknown }).id
+    return v
+  })
+
+/**
+ * Before any update by a person (REST, GraphQL, the admin's form, the Local API with a user), whatever the
+ * route or its spelling: the subject, preheader, text and address of an issue that has been sent (or is being
+ * sent, or was cancelled after it started) cannot change. Refused with a sentence, per field; what is not its
+ * words (whether it shows in the archive) still can.
+ */
+const refuseChangesToWhatWentOut: CollectionBeforeOperationHook = async ({ args, operation, req, context }) => {
+  if ((operation !== 'update' && operation !== 'updateByID') || context?.issueAction || !req.user) return args
+  const data = ((args as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>
+  const fields = WORDS.filter((k) => k in data)
+  if (fields.length === 0) return args
+  const { id, where } = args as { id?: number | string; where?: Where }
+  const docs =
+    operation === 'updateByID'
+      ? [
+          await req.payload.findByID({
+            collection: 'newsletters',
+            id: id!,
+            depth: 0,
+            overrideAccess: true,
+            disableErrors: true,
+            req,
+          }),
+        ].filter((d) => d != null)
+      : (
+          await req.payload.find({
+            collection: 'newsletters',
+            where: where ?? {},
+            depth: 0,
+            pagination: false,
+            overrideAccess: true,
+            req,
+          })
+        ).docs
+  for (const doc of docs) {
+    if (EDITABLE.includes(doc.status as IssueStatus)) continue
+    const changed = fields.filter(
+      (k) =>
+        comparable(k === 'slug' && typeof data[k] === 'string' ? (data[k] as string).trim() : data[k]) !==
+        comparable(doc[k]),
+    )
+    if (changed.length > 0)
+      throw new ValidationError({
+        collection: 'newsletters',
+        errors: changed.map((path) => ({ path, message: path === 'slug' ? SLUG_STAYS : GONE_OUT })),
+      })
+  }
+  return args
+}
 
 /**
  * The status moves only through the issue's actions (send, schedule, pause, resume, cancel: ./issue-actions.ts,
  * which write with overrideAccess and a context flag); a person's save changes what the issue says, and only
- * while it is unsent.
+ * while it is unsent (`refuseChangesToWhatWentOut`).
  */
 const guardChanges: CollectionBeforeChangeHook = async ({ data, originalDoc, operation, req, context }) => {
   if (context.issueAction) return data
   await guardSlug(data, originalDoc, req)
   if (operation === 'create') return { ...data, status: 'draft' }
-  const { status, ...rest } = data
-  if (status !== undefined && status !== originalDoc?.status) {
-    throw new ValidationError({
-      collection: 'newsletters',
-      errors: [{ path: 'status', message: 'Use the buttons to send, schedule, pause, resume or cancel an issue.' }],
-    })
-  }
-  const changesContent = CONTENT.some(
-    (k) => k in rest && JSON.stringify(rest[k]) !== JSON.stringify(originalDoc?.[k] ?? null),
-  )
-  if (changesContent && !EDITABLE.includes(originalDoc?.status as IssueStatus) && req.user) {
+  const { status, scheduledAt } = data
+  // The time it goes out is the Schedule button's (which asks who may mail the list), not a field to type.
+  const time = (v: unknown) => (v ? new Date(v as string).getTime() : null)
+  const reschedules = scheduledAt !== undefined && time(scheduledAt) !== time(originalDoc?.scheduledAt)
+  if ((status !== undefined && status !== originalDoc?.status) || reschedules) {
     throw new ValidationError({
       collection: 'newsletters',
       errors: [
-        { path: 'subject', message: 'This issue has gone out (or is going out): what it says can no longer change.' },
+        {
+          path: reschedules ? 'scheduledAt' : 'status',
+          message: 'Use the buttons to send, schedule, pause, resume or cancel an issue.',
+        },
       ],
     })
   }
@@ -103,7 +171,7 @@ async function guardSlug(data: Doc, originalDoc: Doc, req: Parameters<Collection
   const slug = data?.slug
   if (typeof slug !== 'string' || slug === originalDoc?.slug) return
   if (originalDoc?.slug && !EDITABLE.includes(originalDoc.status as IssueStatus) && req.user) {
-    throw slugError('This issue has gone out: its address stays as it is, so that links to its page keep working.')
+    throw slugError(SLUG_STAYS)
   }
   const other = await req.payload.find({
     collection: 'newsletters',
@@ -142,23 +210,30 @@ export const Newsletters: CollectionConfig = {
     // Only an issue that never started sending may be deleted: the rest is the record of what went out.
     delete: ({ req }) => (req.user ? NEVER_STARTED : false),
   },
-  hooks: { beforeValidate: [fillSlug], beforeChange: [guardChanges], afterChange: [revalidateArchive] },
+  hooks: {
+    beforeOperation: [refuseChangesToWhatWentOut],
+    beforeValidate: [fillSlug],
+    beforeChange: [guardChanges],
+    afterChange: [revalidateArchive],
+  },
   endpoints: issueEndpoints,
   fields: [
-    { name: 'subject', type: 'text', required: true, maxLength: 150 },
+    { name: 'subject', type: 'text', required: true, maxLength: 150, access: whileUnsent },
     {
       name: 'preheader',
       type: 'text',
       maxLength: 150,
+      access: whileUnsent,
       admin: { description: 'The short line mail apps show after the subject. Optional.' },
     },
-    issueBody('body', 'Text'),
+    { ...issueBody('body', 'Text'), access: whileUnsent },
     {
       name: 'slug',
       label: 'Address on the site',
       type: 'text',
       unique: true,
       maxLength: SLUG_MAX,
+      access: whileUnsent,
       validate: (value: null | string | undefined) => (value ? (slugProblem(value) ?? true) : true),
       admin: {
         position: 'sidebar',

@@ -45,7 +45,8 @@ export type BounceEvent = {
    */
   recipients: BounceRecipient[]
   /**
-   * The Message-ID of the mail the report is about, angle brackets included (`<newsletter-12-345@…>`): from
+   * The Message-ID of the mail the report is about, angle brackets included (`<newsletter-12-345-<signature>@…>`,
+   * ./message-id.ts): from
    * the returned message or its headers, else the report's own references to it.
    */
   originalMessageId?: string

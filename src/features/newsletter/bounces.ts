@@ -2,38 +2,36 @@ import type { Payload } from 'payload'
 
 import type { BounceMailboxRun } from './bounce-mailbox'
 import type { BounceEvent } from './bounce-report'
-
-/** The Message-ID every newsletter mail carries (sending.ts): which issue, which delivery row. */
-const OUR_MESSAGE_ID = /^<newsletter-(\d+)-(\d+)@[^>]+>$/
+import { leaving } from './leaving'
+import { deliveryOfMessageId } from './message-id'
 
 export type BounceOutcome = 'bounced' | 'complained' | 'ignored'
 
 /**
  * Acts on one report from the bounce mailbox. A hard bounce stops mail to the address (the subscriber is
  * "bounced"), a complaint unsubscribes it; every other kind (a delay, an auto-reply, a reader's reply) is
- * left alone. Only a report about a mail the site sent acts: its original Message-ID names one of our
- * delivery rows, and the address it names (when it names one) is that row's. Anyone can mail the bounce
- * mailbox something shaped like a report. Idempotent: the same report read twice changes nothing more.
+ * left alone. Anyone can mail the bounce mailbox something shaped like a report, so only a report about a mail
+ * the site sent acts: its original Message-ID carries the site's signature (./message-id.ts) and names one of
+ * our delivery rows of that issue, and the address it names is that row's (a bounce must name it; a complaint
+ * may hide it, but names no other). The subscriber keeps why they left (./leaving.ts), and the coach can
+ * restore them. Idempotent: the same report read twice changes nothing more.
  */
-export async function applyBounce(payload: Payload, event: BounceEvent): Promise<BounceOutcome> {
+export async function applyBounce(payload: Payload, event: BounceEvent, now = new Date()): Promise<BounceOutcome> {
   if (event.kind !== 'hard-bounce' && event.kind !== 'complaint') return 'ignored'
-  const match = OUR_MESSAGE_ID.exec(event.originalMessageId ?? '')
-  if (!match) return 'ignored'
+  const named = deliveryOfMessageId(event.originalMessageId)
+  if (!named) return 'ignored'
   const delivery = await payload
-    .findByID({ collection: 'newsletter-deliveries', id: Number(match[2]), depth: 0, overrideAccess: true })
+    .findByID({ collection: 'newsletter-deliveries', id: named.delivery, depth: 0, overrideAccess: true })
     .catch(() => null)
-  if (!delivery || String(delivery.newsletter) !== match[1]) return 'ignored'
-  const named = event.recipients.map((r) => r.address.toLowerCase())
-  // A complaint may hide the reader's address; a bounce always names the one that failed.
-  if (
-    event.kind === 'hard-bounce' ? !named.includes(delivery.email) : named.length > 0 && !named.includes(delivery.email)
-  ) {
-    return 'ignored'
-  }
+  if (!delivery || Number(delivery.newsletter) !== named.issue) return 'ignored'
+  const addresses = event.recipients.map((r) => r.address.toLowerCase())
   const bounced = event.kind === 'hard-bounce'
+  if (bounced ? !addresses.includes(delivery.email) : addresses.some((a) => a !== delivery.email)) return 'ignored'
+  // The same report read again: nothing more changes (the note keeps the day it first came).
+  if (delivery.status === (bounced ? 'bounced' : 'complained')) return bounced ? 'bounced' : 'complained'
+  const diagnostic = event.recipients.find((r) => r.address.toLowerCase() === delivery.email)?.diagnostic
   const reason = bounced
-    ? (event.recipients.find((r) => r.address.toLowerCase() === delivery.email)?.diagnostic ??
-      'Bounced (a delivery report said so).')
+    ? (diagnostic ?? 'Bounced (a delivery report said so).')
     : 'The reader marked this mail as spam.'
   await payload.db.updateOne({
     collection: 'newsletter-deliveries',
@@ -41,6 +39,7 @@ export async function applyBounce(payload: Payload, event: BounceEvent): Promise
     data: { status: bounced ? 'bounced' : 'complained', reason },
   })
   if (delivery.subscriber != null) {
+    const left = await leaving(payload, bounced ? 'bounce' : 'complaint', now, diagnostic)
     await payload.db.updateOne({
       collection: 'subscribers',
       where: {
@@ -49,7 +48,9 @@ export async function applyBounce(payload: Payload, event: BounceEvent): Promise
           { status: { in: bounced ? ['confirmed'] : ['confirmed', 'bounced'] } },
         ],
       },
-      data: bounced ? { status: 'bounced' } : { status: 'unsubscribed', unsubscribedAt: new Date().toISOString() },
+      data: bounced
+        ? { status: 'bounced', ...left }
+        : { status: 'unsubscribed', unsubscribedAt: now.toISOString(), ...left },
     })
   }
   return bounced ? 'bounced' : 'complained'

@@ -7,6 +7,7 @@ import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { mailSettings } from '@/platform/mail/settings'
 import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { payloadSecret } from '@/platform/secret'
+import { leaving } from './leaving'
 import { subscribeConfirmation } from './mails'
 import { subscribeSchema } from './rules'
 import { EMAIL_MESSAGE, SUBSCRIBE_SUCCESS, type SubscribeSource } from './texts'
@@ -128,7 +129,8 @@ export async function confirmSubscription(
     await payload.update({
       collection: 'subscribers',
       id: sub.id,
-      data: { status: 'confirmed', consentAt: now.toISOString() },
+      // Their own new confirmation: whatever made them leave before no longer stands.
+      data: { status: 'confirmed', consentAt: now.toISOString(), leftBecause: null, leftNote: null },
       overrideAccess: true,
     })
   }
@@ -147,7 +149,7 @@ export async function unsubscribe(
     await payload.update({
       collection: 'subscribers',
       id: sub.id,
-      data: { status: 'unsubscribed', unsubscribedAt: now.toISOString() },
+      data: { status: 'unsubscribed', unsubscribedAt: now.toISOString(), ...(await leaving(payload, 'reader', now)) },
       overrideAccess: true,
     })
   }

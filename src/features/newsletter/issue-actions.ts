@@ -89,6 +89,31 @@ export async function retryFailed(payload: Payload, id: number | string): Promis
   return Array.isArray(queued) ? queued.length : failed.totalDocs
 }
 
+/**
+ * The uncertain recipients (all of the issue's, or the one delivery `only`), sent again at the coach's word
+ * knowing they may already have it: queued again with fresh tries, the issue back to sending. Answers how many.
+ */
+export async function resendUncertain(payload: Payload, id: number | string, only?: number | string): Promise<number> {
+  const which: Where = {
+    and: [
+      { newsletter: { equals: id } },
+      { status: { equals: 'uncertain' } },
+      ...(only === undefined ? [] : [{ id: { equals: only } }]),
+    ],
+  }
+  const uncertain = await payload.count({ collection: 'newsletter-deliveries', where: which })
+  if (uncertain.totalDocs === 0) return 0
+  if (!(await move(payload, id, ['sent', 'sending', 'paused'], { status: 'sending', finishedAt: null, notice: null })))
+    return 0
+  revalidateTags(['newsletter-issues'], payload)
+  const queued = await payload.db.updateMany({
+    collection: 'newsletter-deliveries',
+    where: which,
+    data: { status: 'queued', attempts: 0, reason: null, nextAttemptAt: null, dataBegunAt: null },
+  })
+  return Array.isArray(queued) ? queued.length : uncertain.totalDocs
+}
+
 export type IssueProgress = Record<
   'total' | 'sent' | 'queued' | 'deferred' | 'failed' | 'bounced' | 'uncertain' | 'other',
   number

@@ -14,18 +14,22 @@ import {
   cancelIssue,
   issueProgress,
   pauseIssue,
+  resendUncertain,
   resumeIssue,
   retryFailed,
   scheduleIssue,
   sendNow,
   unschedule,
 } from './issue-actions'
+import { resendQuestion } from './issue-progress'
 import { issueContent, newsletterHeaders, unsubscribeLinks } from './mails'
+import { listMailRefusal, mayMailTheList } from './permission'
 import { kickNewsletterSender } from './sender-worker'
 
 /*
  * The coach's buttons on an issue (./IssueActions.tsx), under /cms-api/newsletters/:id/…: for a logged-in
- * user only (401), posts refused from another site (403), 404 for an issue that is not there, 409 with a
+ * user only (401); those that mail the list (send, schedule, resume, retry, resend) or hand out its deliveries
+ * (the CSV) for admins and the editors an admin allowed (403, ./permission.ts); posts refused from another site (403), 404 for an issue that is not there, 409 with a
  * sentence when the issue's state does not allow the action, 422 for a time in the past. Answers are JSON,
  * `{ message }` on success and `{ errors: [{ message }] }` otherwise, as Payload's own endpoints answer.
  */
@@ -38,11 +42,18 @@ const nobodysToken = () => randomBytes(32).toString('base64url')
 
 type Handler = (req: PayloadRequest, id: string) => Promise<Response>
 
-/** The checks every button shares, then `handler` with the issue's id. */
+/**
+ * The checks every button shares, then `handler` with the issue's id. A button that mails the whole list or
+ * hands out its deliveries names what it does (`mailsTheList`): only those who may (./permission.ts) get past.
+ */
 const guarded =
-  (method: 'get' | 'post', handler: Handler): PayloadHandler =>
+  (method: 'get' | 'post', handler: Handler, mailsTheList?: string): PayloadHandler =>
   async (req) => {
     if (!req.user) return refuse('Please log in.', 401)
+    if (mailsTheList) {
+      const refused = await listMailRefusal(req, mailsTheList)
+      if (refused) return refused
+    }
     if (method === 'post') {
       const refused = crossSiteRefusal(req as unknown as Request)
       if (refused) return refused
@@ -71,11 +82,20 @@ async function issueOf(req: PayloadRequest, id: string, depth = 0): Promise<News
 const NO_ISSUE = () => refuse('There is no such issue.', 404)
 
 /** An action that moves the issue: 404 without it, 409 with `notNow` when its state does not allow it. */
-const action = (notNow: string, act: (req: PayloadRequest, id: string) => Promise<boolean>, done: string) =>
-  guarded('post', async (req, id) => {
-    if (!(await issueOf(req, id))) return NO_ISSUE()
-    return (await act(req, id)) ? answer(done) : refuse(notNow, 409)
-  })
+const action = (
+  notNow: string,
+  act: (req: PayloadRequest, id: string) => Promise<boolean>,
+  done: string,
+  mailsTheList?: string,
+) =>
+  guarded(
+    'post',
+    async (req, id) => {
+      if (!(await issueOf(req, id))) return NO_ISSUE()
+      return (await act(req, id)) ? answer(done) : refuse(notNow, 409)
+    },
+    mailsTheList,
+  )
 
 const kickSender = (req: PayloadRequest) => void kickNewsletterSender(req.payload)
 
@@ -92,20 +112,25 @@ const send = action(
   'Only a draft, a scheduled issue or one waiting after a missed time can be sent now.',
   thenSend((payload, id) => sendNow(payload, id)),
   'Sending has started.',
+  'send an issue to the subscribers',
 )
 
-const schedule = guarded('post', async (req, id) => {
-  const body = (await req.json?.().catch(() => null)) as { at?: unknown } | null
-  const at = typeof body?.at === 'string' ? new Date(body.at) : null
-  if (!at || Number.isNaN(at.getTime())) return refuse('Please choose a date and time to send the issue at.', 422)
-  if (!(await issueOf(req, id))) return NO_ISSUE()
-  const outcome = await scheduleIssue(req.payload, id, at)
-  if (outcome === 'in-the-past')
-    return refuse('That time has already passed. Please choose a time in the future, or send the issue now.', 422)
-  if (outcome === 'not-now')
-    return refuse('Only a draft, a scheduled issue or one waiting after a missed time can be scheduled.', 409)
-  return answer('The issue is scheduled.')
-})
+const schedule = guarded(
+  'post',
+  async (req, id) => {
+    const body = (await req.json?.().catch(() => null)) as { at?: unknown } | null
+    const at = typeof body?.at === 'string' ? new Date(body.at) : null
+    if (!at || Number.isNaN(at.getTime())) return refuse('Please choose a date and time to send the issue at.', 422)
+    if (!(await issueOf(req, id))) return NO_ISSUE()
+    const outcome = await scheduleIssue(req.payload, id, at)
+    if (outcome === 'in-the-past')
+      return refuse('That time has already passed. Please choose a time in the future, or send the issue now.', 422)
+    if (outcome === 'not-now')
+      return refuse('Only a draft, a scheduled issue or one waiting after a missed time can be scheduled.', 409)
+    return answer('The issue is scheduled.')
+  },
+  'schedule an issue for the subscribers',
+)
 
 const unscheduleIt = action(
   'Only a scheduled issue (or one waiting after a missed time) can be unscheduled.',
@@ -119,7 +144,12 @@ const pause = action(
   'Paused. No more mail goes out until you resume.',
 )
 
-const resume = action('Only a paused issue can be resumed.', thenSend(resumeIssue), 'Sending again.')
+const resume = action(
+  'Only a paused issue can be resumed.',
+  thenSend(resumeIssue),
+  'Sending again.',
+  'resume sending an issue to the subscribers',
+)
 
 const cancel = action(
   'This issue has been sent or cancelled already: there is nothing left to cancel.',
@@ -127,18 +157,63 @@ const cancel = action(
   'Cancelled. Nothing more of this issue goes out.',
 )
 
-const retry = guarded('post', async (req, id) => {
-  const issue = await issueOf(req, id)
-  if (!issue) return NO_ISSUE()
-  if (!['sent', 'sending', 'paused'].includes(issue.status))
-    return refuse('Only an issue that has been sent (or is being sent) can have its failed mail tried again.', 409)
-  const queued = await retryFailed(req.payload, id)
-  if (queued === 0) return refuse('No mail of this issue failed: there is nothing to try again.', 409)
-  kickSender(req)
-  return answer(
-    queued === 1 ? 'One failed mail is being tried again.' : `${queued} failed mails are being tried again.`,
-  )
-})
+const retry = guarded(
+  'post',
+  async (req, id) => {
+    const issue = await issueOf(req, id)
+    if (!issue) return NO_ISSUE()
+    if (!['sent', 'sending', 'paused'].includes(issue.status))
+      return refuse('Only an issue that has been sent (or is being sent) can have its failed mail tried again.', 409)
+    const queued = await retryFailed(req.payload, id)
+    if (queued === 0) return refuse('No mail of this issue failed: there is nothing to try again.', 409)
+    kickSender(req)
+    return answer(
+      queued === 1 ? 'One failed mail is being tried again.' : `${queued} failed mails are being tried again.`,
+    )
+  },
+  'send failed mail of an issue again',
+)
+
+/**
+ * POST /:id/resend-uncertain `{ delivery?, knowingly: true }`: the uncertain mail of the issue (or that one
+ * delivery) sent again. Without `knowingly` it is refused with the warning, so no client sends it unwarned.
+ */
+const resend = guarded(
+  'post',
+  async (req, id) => {
+    const body = (await req.json?.().catch(() => null)) as { delivery?: unknown; knowingly?: unknown } | null
+    const only = body?.delivery
+    if (only !== undefined && !(typeof only === 'number' || (typeof only === 'string' && /^\d{1,12}$/.test(only))))
+      return refuse('There is no such delivery.', 404)
+    const issue = await issueOf(req, id)
+    if (!issue) return NO_ISSUE()
+    const { totalDocs: uncertain } = await req.payload.count({
+      collection: 'newsletter-deliveries',
+      where: {
+        and: [
+          { newsletter: { equals: id } },
+          { status: { equals: 'uncertain' } },
+          ...(only === undefined ? [] : [{ id: { equals: only } }]),
+        ],
+      },
+    })
+    if (uncertain === 0)
+      return refuse(
+        only === undefined
+          ? 'No mail of this issue is uncertain: there is nothing to send again.'
+          : 'This mail is not uncertain: only an uncertain mail can be sent again this way.',
+        409,
+      )
+    if (body?.knowingly !== true) return refuse(resendQuestion(uncertain), 409)
+    if (!['sent', 'sending', 'paused'].includes(issue.status))
+      return refuse('Only an issue that has been sent (or is being sent) can have its mail sent again.', 409)
+    const queued = await resendUncertain(req.payload, id, only as number | string | undefined)
+    if (queued === 0) return refuse('No mail of this issue is uncertain: there is nothing to send again.', 409)
+    kickSender(req)
+    return answer(queued === 1 ? 'The mail is being sent again.' : `${queued} mails are being sent again.`)
+  },
+  'send uncertain mail of an issue again',
+)
 
 /** The issue's mail as a reader gets it, with unsubscribe links of the real shape that unsubscribe nobody. */
 async function mailOf(req: PayloadRequest, issue: Newsletter, token: string) {
@@ -183,11 +258,13 @@ const test = guarded('post', async (req, id) => {
 const progress = guarded('get', async (req, id) => {
   const issue = await issueOf(req, id)
   if (!issue) return NO_ISSUE()
-  const [counts, availability, confirmed] = await Promise.all([
+  const [counts, availability, confirmed, mayMail] = await Promise.all([
     issueProgress(req.payload, id),
     readAvailability(req.payload, req),
     // Whom "Send now" would reach, named in its confirmation: the confirmed subscribers at this moment.
     req.payload.count({ collection: 'subscribers', where: { status: { equals: 'confirmed' } }, overrideAccess: true }),
+    // Whether this user's panel offers the buttons that mail the list and the deliveries (./permission.ts).
+    mayMailTheList(req),
   ])
   return Response.json(
     {
@@ -198,6 +275,7 @@ const progress = guarded('get', async (req, id) => {
       confirmedSubscribers: confirmed.totalDocs,
       timeZone: availability.timeZone,
       progress: counts,
+      mayMailTheList: mayMail,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )
@@ -228,28 +306,32 @@ const preview = guarded('get', async (req, id) => {
   })
 })
 
-const deliveriesCsv = guarded('get', async (req, id) => {
-  if (!(await issueOf(req, id))) return NO_ISSUE()
-  const { docs } = await req.payload.find({
-    collection: 'newsletter-deliveries',
-    where: { newsletter: { equals: id } },
-    sort: 'id',
-    pagination: false,
-    depth: 0,
-    overrideAccess: false,
-    req,
-    select: { email: true, status: true, attempts: true, sentAt: true, reason: true },
-  })
-  const rows = docs.map((d) => ({
-    email: d.email,
-    status: d.status,
-    attempts: d.attempts,
-    sentAt: d.sentAt ?? '',
-    reason: d.reason ?? '',
-  }))
-  const csv = rows.length ? toCsv(rows) : 'email,status,attempts,sentAt,reason\r\n'
-  return attachment(csv, 'text/csv', `newsletter-${id}-deliveries.csv`)
-})
+const deliveriesCsv = guarded(
+  'get',
+  async (req, id) => {
+    if (!(await issueOf(req, id))) return NO_ISSUE()
+    const { docs } = await req.payload.find({
+      collection: 'newsletter-deliveries',
+      where: { newsletter: { equals: id } },
+      sort: 'id',
+      pagination: false,
+      depth: 0,
+      overrideAccess: false,
+      req,
+      select: { email: true, status: true, attempts: true, sentAt: true, reason: true },
+    })
+    const rows = docs.map((d) => ({
+      email: d.email,
+      status: d.status,
+      attempts: d.attempts,
+      sentAt: d.sentAt ?? '',
+      reason: d.reason ?? '',
+    }))
+    const csv = rows.length ? toCsv(rows) : 'email,status,attempts,sentAt,reason\r\n'
+    return attachment(csv, 'text/csv', `newsletter-${id}-deliveries.csv`)
+  },
+  'download an issue’s deliveries',
+)
 
 /** The Newsletters collection's endpoints (Payload mounts them under /cms-api/newsletters). */
 export const issueEndpoints: Endpoint[] = [
@@ -260,6 +342,7 @@ export const issueEndpoints: Endpoint[] = [
   { path: '/:id/resume', method: 'post', handler: resume },
   { path: '/:id/cancel', method: 'post', handler: cancel },
   { path: '/:id/retry-failed', method: 'post', handler: retry },
+  { path: '/:id/resend-uncertain', method: 'post', handler: resend },
   { path: '/:id/test', method: 'post', handler: test },
   { path: '/:id/progress', method: 'get', handler: progress },
   { path: '/:id/preview', method: 'get', handler: preview },

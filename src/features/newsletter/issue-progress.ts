@@ -24,6 +24,13 @@ export function sendQuestion(confirmedSubscribers: number): string {
   return `Send to all ${number(confirmedSubscribers)} confirmed subscribers now?`
 }
 
+/** The warning before uncertain mail is sent again (the endpoint refuses it unless this was answered yes). */
+export function resendQuestion(uncertain: number): string {
+  return uncertain === 1
+    ? 'This reader may already have this issue: their mail server may have received it before the connection was cut. Send it to them again anyway?'
+    : `These ${number(uncertain)} readers may already have this issue: their mail servers may have received it before the connection was cut. Send it to them again anyway?`
+}
+
 /** The value of a datetime-local input ("2026-12-03T14:00"), read in `timeZone`, as an instant; null if unreadable. */
 export function instantIn(local: string, timeZone: string): null | string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)

@@ -12,7 +12,9 @@ import { revalidateFromBackground } from '@/platform/cache/revalidate'
 import { mailSettings } from '@/platform/mail/settings'
 import type { MailTransport } from '@/platform/mail/transport'
 import { payloadSecret } from '@/platform/secret'
+import { leaving } from './leaving'
 import { issueContent, newsletterHeaders, unsubscribeLinks } from './mails'
+import { newsletterMessageId } from './message-id'
 import type { DeliveryStatus } from './NewsletterDeliveries'
 import { smtpOutcome, UNCERTAIN_REASON } from './smtp-outcome'
 
@@ -21,8 +23,11 @@ import { smtpOutcome, UNCERTAIN_REASON } from './smtp-outcome'
  * - One process sends at a time: the one holding the issue's lease (`leaseHolder` until `leaseUntil`, taken
  *   and renewed by a conditional update). A second instance waits; it takes over when the lease runs out.
  * - Each mail is claimed (queued → sending) just before its SMTP transaction and its outcome written right
- *   after. A row still "sending" when its sender is gone (killed, crashed) was cut mid-transaction: the next
- *   holder marks it uncertain, never sends it again by itself. At most the number of mails sent at once can be.
+ *   after; `dataBegunAt` is written (and awaited) before any of its content leaves for the server, once the
+ *   server took the envelope and DATA. A row still "sending" when its sender is gone (killed, crashed) with
+ *   `dataBegunAt` was cut while the server may have taken it: the next holder marks it uncertain, never sends
+ *   it again by itself (at most the number of mails sent at once can be). One without it never got its
+ *   content to the server and goes back to the queue. A connection lost before that point is tried again.
  * - The throttle (src/domain/send-window.ts) counts every open transaction and every one ended within the
  *   window, read back from the rows when a process takes the lease: it holds across restarts and instances.
  * - Who is still subscribed is read with each batch: an unsubscribe takes effect before the next batch.
@@ -207,19 +212,7 @@ async function sendIssue(
 ): Promise<void> {
   if (!(await takeLease(payload, issue.id, now()))) return
   try {
-    // Rows another process left "sending" were cut mid-transaction when it died.
-    const cut = await payload.db.updateMany({
-      collection: 'newsletter-deliveries',
-      where: {
-        and: [
-          { newsletter: { equals: issue.id } },
-          { status: { equals: 'sending' } },
-          { claimedBy: { not_equals: HOLDER } },
-        ],
-      },
-      data: { status: 'uncertain', endedAt: iso(now()), reason: UNCERTAIN_REASON },
-    })
-    report.uncertain += Array.isArray(cut) ? cut.length : 0
+    report.uncertain += await recoverCut(payload, issue.id, now())
     const longest = Math.max(0, ...windows.map((w) => w.windowMs))
     const ended = longest
       ? (
@@ -250,7 +243,7 @@ async function sendIssue(
         subject: issue.subject,
         text: content.text,
         html: content.html,
-        messageId: `<newsletter-${issue.id}-${d.id}@${host}>`,
+        messageId: newsletterMessageId(issue.id, d.id, host),
         headers: { ...newsletterHeaders(settings, token), Precedence: 'bulk' },
       }
     })
@@ -261,6 +254,50 @@ async function sendIssue(
       () => {},
     )
   }
+}
+
+/**
+ * Rows another process left "sending" when it died (its lease ran out): a row whose content had begun to leave
+ * (`dataBegunAt`) may have reached the reader and is marked uncertain, never sent again by itself; a row that
+ * never got that far cannot have been accepted by the server and goes back to the queue. Each row is moved
+ * by a conditional update from the state it was read in: a sender still alive (its lease lost) that marks the
+ * row's content as leaving first keeps it (./sending.ts `hand`), and one that comes after a requeue finds the
+ * row no longer its own and sends nothing. Answers how many became uncertain.
+ */
+async function recoverCut(payload: Payload, id: number | string, now: Date): Promise<number> {
+  const left = await payload.find({
+    collection: 'newsletter-deliveries',
+    where: {
+      and: [{ newsletter: { equals: id } }, { status: { equals: 'sending' } }, { claimedBy: { not_equals: HOLDER } }],
+    },
+    pagination: false,
+    depth: 0,
+    select: { claimedBy: true, dataBegunAt: true },
+    overrideAccess: true,
+  })
+  let uncertain = 0
+  for (const row of left.docs) {
+    const as: Where[] = [{ status: { equals: 'sending' } }, { claimedBy: { equals: row.claimedBy } }]
+    if (
+      await transition(
+        payload,
+        'newsletter-deliveries',
+        row.id,
+        { and: [...as, { dataBegunAt: { exists: true } }] },
+        { status: 'uncertain', endedAt: iso(now), reason: UNCERTAIN_REASON },
+      )
+    )
+      uncertain += 1
+    else
+      await transition(
+        payload,
+        'newsletter-deliveries',
+        row.id,
+        { and: [...as, { dataBegunAt: { exists: false } }] },
+        { status: 'queued', claimedBy: null, claimedAt: null },
+      )
+  }
+  return uncertain
 }
 
 /** Sent when no recipient is left to try: an issue is never "sent" while one is queued, deferred or under way. */
@@ -406,6 +443,7 @@ class IssueSender {
           status: 'sending',
           claimedAt: iso(this.o.now()),
           claimedBy: HOLDER,
+          dataBegunAt: null,
         })
         if (!claimed) continue
         if (typeof subscriber === 'object') await this.keepUnsubscribeWorking(subscriber, delivery.email)
@@ -445,8 +483,22 @@ class IssueSender {
   private async hand(delivery: NewsletterDelivery, mail: Outgoing): Promise<void> {
     const mine: Where = { and: [{ claimedBy: { equals: HOLDER } }, { status: { in: ['sending', 'uncertain'] } }] }
     const attempts = (delivery.attempts ?? 0) + 1
+    // Written before any of the mail's content leaves (the transport waits for it): from then on the server may
+    // have the mail. Only while the row is still this process's claim; else nothing of it is sent.
+    let dataBegun = false
+    const beforeData = async () => {
+      const kept = await transition(
+        this.payload,
+        'newsletter-deliveries',
+        delivery.id,
+        { and: [{ claimedBy: { equals: HOLDER } }, { status: { equals: 'sending' } }] },
+        { dataBegunAt: iso(this.o.now()) },
+      )
+      if (!kept) throw new Error('This mail is no longer this sender’s to send (another took the issue over).')
+      dataBegun = true
+    }
     try {
-      const { messageId } = await this.transport.send(mail)
+      const { messageId } = await this.transport.send(mail, { beforeData })
       await this.settle(delivery, mine, {
         status: 'sent',
         attempts,
@@ -457,7 +509,7 @@ class IssueSender {
       this.report.sent += 1
       return
     } catch (error) {
-      const outcome = smtpOutcome(error)
+      const outcome = smtpOutcome(error, dataBegun)
       const status = ((): DeliveryStatus => {
         switch (outcome.kind) {
           case 'deferred':
@@ -483,7 +535,7 @@ class IssueSender {
         await this.payload.db.updateOne({
           collection: 'subscribers',
           where: { and: [{ id: { equals: idOf(delivery.subscriber) } }, { status: { equals: 'confirmed' } }] },
-          data: { status: 'bounced' },
+          data: { status: 'bounced', ...(await leaving(this.payload, 'bounce', this.o.now(), outcome.reason)) },
         })
       }
       if (outcome.kind === 'deferred' && outcome.slowDown) this.restUntil = this.o.now().getTime() + REST_MS

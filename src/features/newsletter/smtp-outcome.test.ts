@@ -62,4 +62,14 @@ describe('what a failed hand-over means for one newsletter mail', () => {
       reason: expect.stringMatching(/may or may not have it.*Connection closed unexpectedly/),
     })
   })
+
+  it('a connection lost before the mail’s content began to leave is tried again, never uncertain', () => {
+    const cut = smtpError({ code: 'ECONNECTION', command: 'CONN', message: 'Connection closed unexpectedly' })
+    expect(smtpOutcome(cut, false)).toMatchObject({ kind: 'deferred', reason: 'Connection closed unexpectedly' })
+    expect(smtpOutcome(smtpError({ code: 'ETIMEDOUT', command: 'RCPT TO' }), false).kind).toBe('deferred')
+    // What the server answered still decides, whenever it answered.
+    expect(smtpOutcome(smtpError({ responseCode: 550, command: 'RCPT TO', response: '550 No' }), false).kind).toBe(
+      'bounced',
+    )
+  })
 })

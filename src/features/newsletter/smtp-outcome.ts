@@ -7,8 +7,11 @@
  * - any other 5xx (e.g. the content refused after DATA): `failed`, with the server's words;
  * - no answer, and the connection never opened (refused, unknown host, no route, login or TLS failed before
  *   any mail): `deferred`, nothing was handed over;
- * - no answer once the connection was open (cut, timed out): `uncertain`, the server may have taken the
- *   mail before the cut and it is not sent again by itself.
+ * - no answer once the mail's content had begun to leave (`dataBegun`: the server took the envelope and DATA,
+ *   cut or timed out after): `uncertain`, the server may have taken the mail before the cut and it is not
+ *   sent again by itself;
+ * - no answer before that (the connection cut during the greeting, the login or the envelope): `deferred`,
+ *   the server cannot have accepted a mail whose content it never got.
  */
 export type SmtpOutcome =
   | { kind: 'deferred'; reason: string; slowDown: boolean }
@@ -39,9 +42,9 @@ const NEVER_CONNECTED = new Set([
 const BEFORE_ANY_MAIL = new Set(['EAUTH', 'ETLS', 'EDNS', 'EENVELOPE', 'EREQUIRETLS'])
 
 export const UNCERTAIN_REASON =
-  'The connection was cut while this mail was being handed over, so the mail server may or may not have it. It is not sent again by itself.'
+  'The connection was cut after the mail server had begun to receive this mail, so it may or may not have it. It is not sent again by itself: you can send it again from the issue, knowing the reader may already have it.'
 
-export function smtpOutcome(error: unknown): SmtpOutcome {
+export function smtpOutcome(error: unknown, dataBegun = true): SmtpOutcome {
   const e = (error ?? {}) as SmtpError
   const reason = (e.response || e.message || String(error)).slice(0, 2000)
   const code = e.responseCode
@@ -54,7 +57,7 @@ export function smtpOutcome(error: unknown): SmtpOutcome {
     return { kind: 'stop', reason }
   }
   if (e.code === 'EAUTH') return { kind: 'stop', reason }
-  if (NEVER_CONNECTED.has(e.originalCode ?? '') || BEFORE_ANY_MAIL.has(e.code ?? '')) {
+  if (!dataBegun || NEVER_CONNECTED.has(e.originalCode ?? '') || BEFORE_ANY_MAIL.has(e.code ?? '')) {
     return { kind: 'deferred', reason, slowDown: true }
   }
   return { kind: 'uncertain', reason: `${UNCERTAIN_REASON} (${reason})` }

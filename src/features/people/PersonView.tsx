@@ -156,7 +156,14 @@ export async function PersonView(props: AdminViewServerProps) {
                     <Link href={person.subscriber.href}>{person.subscriber.status}</Link>
                     {person.subscriber.confirmedAt && ` · confirmed ${person.subscriber.confirmedAt}`}
                     {!person.subscriber.confirmedAt && person.subscriber.since && ` · asked ${person.subscriber.since}`}
-                    {` · ${person.deliveries === 1 ? '1 issue' : `${person.deliveries} issues`} sent to them`}
+                    {person.deliveries !== null &&
+                      ` · ${person.deliveries === 1 ? '1 issue' : `${person.deliveries} issues`} sent to them`}
+                    {person.subscriber.why && (
+                      <>
+                        <br />
+                        {person.subscriber.why}
+                      </>
+                    )}
                   </p>
                 ) : (
                   <p>Not a subscriber.</p>

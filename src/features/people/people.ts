@@ -222,10 +222,18 @@ export type Person = {
   calls: PersonCall[] | null
   /** Null when the user may not read the registrations. */
   registrations: PersonRegistration[] | null
-  subscriber: null | { status: string; confirmedAt: string | null; since: string | null; href: string }
+  subscriber: null | {
+    status: string
+    confirmedAt: string | null
+    since: string | null
+    /** Why they left, or how they came back (../newsletter/leaving.ts), in the coach's words. */
+    why: string | null
+    href: string
+  }
   /** Null when the user may not read the subscribers. */
   subscriptionReadable: boolean
-  deliveries: number
+  /** Null when the user may not read the deliveries (../newsletter/permission.ts). */
+  deliveries: number | null
   note: { id: number; notes: string } | null
   /** Their purchases of coaching packages; null when the user may not read purchases (admins only). */
   purchases: PersonPurchase[] | null
@@ -375,7 +383,7 @@ export async function readPerson(
             user,
           }),
         )
-      )?.totalDocs ?? 0)
+      )?.totalDocs ?? null)
     : 0
   const workshops = await workshopsOf(payload, registrations ?? [])
   const byDate = <T>(rows: T[], date: (t: T) => string) => [...rows].sort((a, b) => date(b).localeCompare(date(a)))
@@ -427,6 +435,7 @@ export async function readPerson(
           confirmedAt:
             subscriber.status === 'confirmed' && subscriber.consentAt ? when(subscriber.consentAt, timeZone) : null,
           since: subscriber.requestedAt ? when(subscriber.requestedAt, timeZone) : null,
+          why: subscriber.leftNote ?? null,
           href: `/admin/collections/subscribers/${subscriber.id}`,
         }
       : null,

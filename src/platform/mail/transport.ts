@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { PassThrough, type Readable } from 'node:stream'
 
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer'
@@ -30,7 +31,16 @@ export type OutgoingMail = {
   messageId?: string
 }
 
-export type MailTransport = { send: (mail: OutgoingMail) => Promise<{ messageId: string }> }
+/**
+ * `beforeData`, when given, runs (and is awaited) before any of the mail's content leaves for the server: over
+ * SMTP, once the server has taken the envelope and DATA and before the message itself is written, so a server
+ * can only have accepted a mail (which needs its content and the final dot) after `beforeData` resolved. If it
+ * throws, the content is never written and the server cannot accept the mail. (Only the newsletter's bulk
+ * transport waits for it this precisely; the others call it before they start.)
+ */
+export type SendHooks = { beforeData?: () => Promise<void> }
+
+export type MailTransport = { send: (mail: OutgoingMail, hooks?: SendHooks) => Promise<{ messageId: string }> }
 
 let cached: { url: string | undefined; transport: MailTransport } | undefined
 
@@ -98,18 +108,57 @@ function smtpTransport(url: string, { pool = true }: { pool?: boolean } = {}): M
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   } as SMTPPool.Options & { url: string })
+  smtp.use('stream', holdContentUntilBeforeData)
   return {
-    send: async (mail) => {
-      const info = await smtp.sendMail(nodemailerMessage(mail))
+    send: async (mail, hooks) => {
+      const info = await smtp.sendMail({
+        ...nodemailerMessage(mail),
+        ...(hooks?.beforeData ? { [BEFORE_DATA]: hooks.beforeData } : {}),
+      })
       return { messageId: info.messageId }
     },
   }
 }
 
+const BEFORE_DATA = 'siteBeforeData'
+
+/**
+ * A nodemailer plugin ('stream' step: the message is compiled, not yet sent). nodemailer's SMTP connection
+ * pipes the message stream into the socket only once the server answered DATA (smtp-connection `send`); the
+ * stream given here lets content through only after the mail's `beforeData` resolved, and fails the send
+ * without any content when it throws.
+ */
+function holdContentUntilBeforeData(mail: { data: object; message: unknown }, done: (err?: Error | null) => void) {
+  const beforeData = (mail.data as Record<string, unknown>)[BEFORE_DATA] as (() => Promise<void>) | undefined
+  if (!beforeData) return done()
+  const message = mail.message as { createReadStream: (...args: unknown[]) => Readable }
+  const create = message.createReadStream.bind(message)
+  message.createReadStream = (...args: unknown[]) => {
+    const content = create(...args)
+    const held = new PassThrough()
+    let asked = false
+    const pipe = held.pipe.bind(held)
+    held.pipe = (<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+      if (!asked) {
+        asked = true
+        beforeData().then(
+          () => content.pipe(held),
+          (error: unknown) => held.destroy(error instanceof Error ? error : new Error(String(error))),
+        )
+      }
+      return pipe(destination, options)
+    }) as typeof held.pipe
+    content.on('error', (error) => held.destroy(error))
+    return held
+  }
+  done()
+}
+
 function fileTransport(folder: string): MailTransport {
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
-    send: async (mail) => {
+    send: async (mail, hooks) => {
+      await hooks?.beforeData?.()
       const info = await stream.sendMail(nodemailerMessage(mail))
       // Mail holds personal data and live links: the folder and files are the server account's only.
       await fs.mkdir(folder, { recursive: true, mode: 0o700 })

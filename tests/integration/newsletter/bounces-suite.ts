@@ -117,5 +117,220 @@ export function newsletterBouncesSuite(label: string, setup: () => Promise<TestD
       await send('Second letter')
       expect(site.smtp.received.flatMap((r) => r.to).sort()).toEqual(['away', 'fine', 'slow'].map(email).sort())
     })
+
+    it('acts only on a report naming a mail the site signed, to its reader; the coach sees why and restores', async () => {
+      const { runNewsletterSender } = await import('@/features/newsletter/sending')
+      const { sendNow } = await import('@/features/newsletter/issue-actions')
+      const { bulkMailTransport } = await import('@/platform/mail/transport')
+      const { applyBounce } = await import('@/features/newsletter/bounces')
+      const { coachZone, dayIn } = await import('@/features/newsletter/leaving')
+      const { readPerson } = await import('@/features/people/people')
+      const { personKey } = await import('@/domain/people')
+      const { restRequest } = await import('../../support/rest')
+      const { payloadSecret } = await import('@/platform/secret')
+      const names = ['ana', 'ben', 'cleo', 'dan'] as const
+      const email = (n: string) => `${n}.reports.${label.toLowerCase()}@example.net`
+      for (const n of names) {
+        await payload.create({
+          collection: 'subscribers',
+          data: {
+            email: email(n),
+            status: 'confirmed',
+            consentAt: new Date(Date.now() - 60_000).toISOString(),
+            source: 'footer',
+          },
+          overrideAccess: true,
+        })
+      }
+      const issue = await payload.create({
+        collection: 'newsletters',
+        data: { subject: 'Reports letter', status: 'draft', body: paragraphs('News.') as Newsletter['body'] },
+        overrideAccess: true,
+      })
+      await sendNow(payload, issue.id)
+      await runNewsletterSender(payload, bulkMailTransport(), { windows: [] })
+      const rows = (
+        await payload.find({
+          collection: 'newsletter-deliveries',
+          where: { newsletter: { equals: issue.id } },
+          overrideAccess: true,
+        })
+      ).docs
+      const row = (n: string) => rows.find((r) => r.email === email(n))!
+      const subscriber = async (n: string) =>
+        (
+          await payload.find({
+            collection: 'subscribers',
+            where: { email: { equals: email(n) } },
+            overrideAccess: true,
+          })
+        ).docs[0]!
+      const state = async () =>
+        Promise.all(
+          names.map(async (n) => {
+            const s = await subscriber(n)
+            const d = await payload.findByID({
+              collection: 'newsletter-deliveries',
+              id: row(n).id,
+              overrideAccess: true,
+            })
+            return [n, s.status, s.leftNote ?? null, d.status]
+          }),
+        )
+      const untouched = names.map((n) => [n, 'confirmed', null, 'sent'])
+      const complaint = (messageId: string, recipients: string[] = []) => ({
+        kind: 'complaint' as const,
+        recipients: recipients.map((address) => ({ address })),
+        originalMessageId: messageId,
+      })
+      const bounce = (messageId: string, address: string) => ({
+        kind: 'hard-bounce' as const,
+        recipients: [{ address, status: '5.1.1', diagnostic: '550 5.1.1 User unknown' }],
+        originalMessageId: messageId,
+      })
+      const on = new Date('2026-12-03T15:00:00Z')
+
+      // Forged: the old guessable shape, a well-formed id with a wrong signature, an id signed for another row.
+      const signature = /-([\w-]{32})@/.exec(row('ana').messageId!)![1]!
+      const forged = [
+        `<newsletter-${issue.id}-${row('ana').id}@localhost>`,
+        row('ana').messageId!.replace(signature, 'A'.repeat(32)),
+        row('ana').messageId!.replace(signature, /-([\w-]{32})@/.exec(row('ben').messageId!)![1]!),
+      ]
+      for (const id of forged) {
+        expect(await applyBounce(payload, complaint(id), on), id).toBe('ignored')
+        expect(await applyBounce(payload, complaint(id, [email('ana')]), on), id).toBe('ignored')
+        expect(await applyBounce(payload, bounce(id, email('ana')), on), id).toBe('ignored')
+      }
+      // Genuine ids, but naming someone else than the reader that mail went to.
+      expect(await applyBounce(payload, complaint(row('ana').messageId!, [email('ben')]), on)).toBe('ignored')
+      expect(await applyBounce(payload, bounce(row('ana').messageId!, email('ben')), on)).toBe('ignored')
+      expect(await applyBounce(payload, bounce(row('ana').messageId!, 'someone.else@example.net'), on)).toBe('ignored')
+      expect(await state()).toEqual(untouched)
+
+      // Genuine: a complaint (its address redacted, as providers do) and a bounce naming the reader.
+      expect(await applyBounce(payload, complaint(row('ana').messageId!), on)).toBe('complained')
+      expect(await applyBounce(payload, bounce(row('ben').messageId!, email('ben')), on)).toBe('bounced')
+      expect(await state()).toEqual([
+        ['ana', 'unsubscribed', 'Removed after a spam complaint on December 3, 2026.', 'complained'],
+        [
+          'ben',
+          'bounced',
+          'Removed after their mail server refused the address on December 3, 2026 (550 5.1.1 User unknown).',
+          'bounced',
+        ],
+        ['cleo', 'confirmed', null, 'sent'],
+        ['dan', 'confirmed', null, 'sent'],
+      ])
+      expect((await subscriber('ana')).leftBecause).toBe('complaint')
+      // The coach reads it in People too.
+      const admin = { email: `admin.reports@${label.toLowerCase()}.example`, password: 'a long admin passphrase' }
+      const editor = { email: `editor.reports@${label.toLowerCase()}.example`, password: 'a long editor passphrase' }
+      for (const [account, role] of [
+        [admin, 'admin'],
+        [editor, 'editor'],
+      ] as const)
+        await payload.create({ collection: 'users', data: { ...account, role } })
+      const adminUser = (await payload.find({ collection: 'users', where: { email: { equals: admin.email } } }))
+        .docs[0]!
+      const person = await readPerson(
+        payload,
+        { ...adminUser, collection: 'users' },
+        personKey(payloadSecret(), email('ana')),
+      )
+      expect(person!.subscriber).toMatchObject({
+        status: 'unsubscribed',
+        why: 'Removed after a spam complaint on December 3, 2026.',
+      })
+
+      // Restoring, through the endpoint the subscriber's screen calls: per role, and only who was removed.
+      const token = async (account: { email: string; password: string }) =>
+        (await payload.login({ collection: 'users', data: account })).token!
+      const restore = async (n: string, as: string | null) => {
+        const res = await restRequest(`/subscribers/${(await subscriber(n)).id}/restore`, { method: 'POST', token: as })
+        const body = (await res.json()) as { message?: string; errors?: { message: string }[] }
+        return [res.status, body.message ?? body.errors?.[0]?.message]
+      }
+      const editorToken = await token(editor)
+      const adminToken = await token(admin)
+      await payload.updateGlobal({ slug: 'newsletter-permissions', data: { editorsMaySend: false } })
+      expect(await restore('ana', null)).toEqual([401, 'Please log in.'])
+      expect(await restore('ana', editorToken)).toEqual([
+        403,
+        'Only an admin can put a reader back on the list, unless an admin lets editors do it (Newsletter → Editors and the newsletter).',
+      ])
+      // Nor through Payload's own update: only the reader's confirmation makes them confirmed.
+      const patched = await restRequest(`/subscribers/${(await subscriber('ana')).id}`, {
+        method: 'PATCH',
+        token: adminToken,
+        body: { status: 'confirmed' },
+      })
+      expect(patched.status).toBe(400)
+      expect((await subscriber('ana')).status).toBe('unsubscribed')
+
+      const today = dayIn(new Date(), await coachZone(payload))
+      expect(await restore('ana', adminToken)).toEqual([
+        200,
+        `${email('ana')} is back on the list: they get the next issues.`,
+      ])
+      // A double click: the same answer, nothing more changes.
+      expect(await restore('ana', adminToken)).toEqual([
+        200,
+        `${email('ana')} is back on the list: they get the next issues.`,
+      ])
+      await payload.updateGlobal({ slug: 'newsletter-permissions', data: { editorsMaySend: true } })
+      expect(await restore('ben', editorToken)).toEqual([
+        200,
+        `${email('ben')} is back on the list: they get the next issues.`,
+      ])
+      await payload.updateGlobal({ slug: 'newsletter-permissions', data: { editorsMaySend: false } })
+      // A reader who left by their own link is not the coach's to put back.
+      const { unsubscribe } = await import('@/features/newsletter/form')
+      const { unsubscribeToken } = await import('@/domain/tokens')
+      expect(await unsubscribe(payload, unsubscribeToken(payloadSecret(), email('cleo')), on)).toBe('unsubscribed')
+      expect(await restore('cleo', adminToken)).toEqual([
+        409,
+        `${email('cleo')} left the list themselves (or was unsubscribed in the admin): only their own new subscription puts them back.`,
+      ])
+      expect(await state()).toEqual([
+        [
+          'ana',
+          'confirmed',
+          `Removed after a spam complaint on December 3, 2026; restored by the coach on ${today}.`,
+          'complained',
+        ],
+        [
+          'ben',
+          'confirmed',
+          `Removed after their mail server refused the address on December 3, 2026 (550 5.1.1 User unknown); restored by the coach on ${today}.`,
+          'bounced',
+        ],
+        ['cleo', 'unsubscribed', 'Unsubscribed with the link in a mail on December 3, 2026.', 'sent'],
+        ['dan', 'confirmed', null, 'sent'],
+      ])
+      // The restored readers get the next issue.
+      site.smtp.received.length = 0
+      const next = await payload.create({
+        collection: 'newsletters',
+        data: { subject: 'After the restore', status: 'draft', body: paragraphs('News.') as Newsletter['body'] },
+        overrideAccess: true,
+      })
+      await sendNow(payload, next.id)
+      await runNewsletterSender(payload, bulkMailTransport(), { windows: [] })
+      expect(
+        site.smtp.received
+          .flatMap((r) => r.to)
+          .filter((to) => to.includes('.reports.'))
+          .sort(),
+      ).toEqual(['ana', 'ben', 'dan'].map(email).sort())
+      // The coach unsubscribing a reader in the admin: said so too.
+      const unsubscribed = await restRequest(`/subscribers/${(await subscriber('dan')).id}`, {
+        method: 'PATCH',
+        token: adminToken,
+        body: { status: 'unsubscribed' },
+      })
+      expect(unsubscribed.status).toBe(200)
+      expect((await state())[3]).toEqual(['dan', 'unsubscribed', `Unsubscribed in the admin on ${today}.`, 'sent'])
+    })
   })
 }

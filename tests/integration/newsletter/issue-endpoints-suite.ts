@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
 import type { User } from '@/payload-types'
 import type { TestDatabase } from '../../support/database'
+import { restRequest } from '../../support/rest'
 import { newsletterSite } from './newsletter-site'
 
 type Endpoints = typeof import('@/features/newsletter/issue-endpoints')
@@ -248,6 +249,227 @@ export function issueEndpointsSuite(label: string, setup: () => Promise<TestData
       const body = await text.text()
       expect(body).toContain('A second paragraph.')
       expect(body).not.toContain('<')
+    })
+
+    describe('who may mail the list and read its deliveries, over the REST API', () => {
+      let tokens: Record<'admin' | 'editor', string>
+      beforeAll(async () => {
+        const made = {} as Record<'admin' | 'editor', string>
+        for (const role of ['admin', 'editor'] as const) {
+          const account = {
+            email: `${role}.list@${label.toLowerCase()}.example`,
+            password: `a long ${role} passphrase`,
+          }
+          await payload.create({ collection: 'users', data: { ...account, role } })
+          made[role] = (await payload.login({ collection: 'users', data: account })).token!
+        }
+        tokens = made
+      })
+      const allowEditors = (yes: boolean) =>
+        payload.updateGlobal({ slug: 'newsletter-permissions', data: { editorsMaySend: yes } })
+      type As = 'admin' | 'editor' | 'nobody'
+      const rest = (path: string, as: As, method = 'GET', body?: unknown) =>
+        restRequest(path, { method, token: as === 'nobody' ? null : tokens[as], body })
+      const said = async (res: Response) => {
+        const body = (await res.json()) as { message?: string; errors?: { message: string }[] }
+        return [res.status, body.message ?? body.errors?.[0]?.message]
+      }
+      const refusal = (doing: string) =>
+        `Only an admin can ${doing}, unless an admin lets editors do it (Newsletter → Editors and the newsletter).`
+
+      it('lets admins send and download deliveries; editors only when an admin allows it; nobody anonymous', async () => {
+        await allowEditors(false)
+        const readers = await subscribers(2, 'confirmed')
+        const issue = await anIssue()
+        const base = `/newsletters/${issue.id}`
+
+        expect(await said(await rest(`${base}/send`, 'nobody', 'POST'))).toEqual([401, 'Please log in.'])
+        expect((await rest(`${base}/deliveries.csv`, 'nobody')).status).toBe(401)
+        expect((await rest('/newsletter-deliveries', 'nobody')).status).toBe(403)
+        // An editor the admin has not allowed: every path that mails the list, in any spelling, is refused.
+        expect(await said(await rest(`${base}/send`, 'editor', 'POST'))).toEqual([
+          403,
+          refusal('send an issue to the subscribers'),
+        ])
+        expect((await rest(`${base}/SEND`, 'editor', 'POST')).status).toBe(403)
+        expect(
+          await said(await rest(`${base}/schedule`, 'editor', 'POST', { at: new Date(Date.now() + 86_400_000) })),
+        ).toEqual([403, refusal('schedule an issue for the subscribers')])
+        // Nor around the buttons: the status and the time it goes out are not fields a person writes.
+        for (const change of [{ status: 'sending' }, { scheduledAt: new Date(Date.now() + 60_000).toISOString() }]) {
+          const res = await rest(`/newsletters/${issue.id}`, 'editor', 'PATCH', change)
+          const body = (await res.json()) as { errors: { data?: { errors: { path: string; message: string }[] } }[] }
+          expect([res.status, body.errors[0]?.data?.errors]).toEqual([
+            400,
+            [
+              {
+                path: Object.keys(change)[0],
+                message: 'Use the buttons to send, schedule, pause, resume or cancel an issue.',
+              },
+            ],
+          ])
+        }
+        expect(await payload.findByID({ collection: 'newsletters', id: issue.id })).toMatchObject({
+          status: 'draft',
+          scheduledAt: null,
+        })
+        // Nor may an editor allow themselves.
+        expect((await rest('/globals/newsletter-permissions', 'editor', 'POST', { editorsMaySend: true })).status).toBe(
+          403,
+        )
+        expect((await payload.findGlobal({ slug: 'newsletter-permissions' })).editorsMaySend).toBe(false)
+
+        expect(await said(await rest(`${base}/send`, 'admin', 'POST'))).toEqual([200, 'Sending has started.'])
+        await until(issue.id, 'sent')
+        expect(smtp.mails.map((m) => m.to?.[0]?.address).sort()).toEqual([...readers].sort())
+
+        // The deliveries: the CSV and Payload's own API, each refused to the editor, given to the admin.
+        expect(await said(await rest(`${base}/deliveries.csv`, 'editor'))).toEqual([
+          403,
+          refusal('download an issue’s deliveries'),
+        ])
+        const [row] = (
+          await payload.find({ collection: 'newsletter-deliveries', where: { newsletter: { equals: issue.id } } })
+        ).docs
+        expect((await rest(`/newsletter-deliveries?where[newsletter][equals]=${issue.id}`, 'editor')).status).toBe(403)
+        expect((await rest(`/newsletter-deliveries/${row!.id}`, 'editor')).status).toBe(403)
+        for (const action of ['retry-failed', 'resend-uncertain', 'resume'])
+          expect((await rest(`${base}/${action}`, 'editor', 'POST')).status, action).toBe(403)
+        expect((await rest(`${base}/deliveries.csv`, 'admin')).status).toBe(200)
+        const listed = (await (
+          await rest(`/newsletter-deliveries?where[newsletter][equals]=${issue.id}`, 'admin')
+        ).json()) as {
+          totalDocs: number
+        }
+        expect(listed.totalDocs).toBe(2)
+
+        // The admin allows editors: now the editor may too.
+        expect((await rest('/globals/newsletter-permissions', 'admin', 'POST', { editorsMaySend: true })).status).toBe(
+          200,
+        )
+        const csv = await rest(`${base}/deliveries.csv`, 'editor')
+        expect(csv.status).toBe(200)
+        expect((await csv.text()).trim().split('\r\n')).toHaveLength(3)
+        expect((await rest(`/newsletter-deliveries/${row!.id}`, 'editor')).status).toBe(200)
+        const next = await anIssue('Next letter')
+        expect(await said(await rest(`/newsletters/${next.id}/send`, 'editor', 'POST'))).toEqual([
+          200,
+          'Sending has started.',
+        ])
+        await until(next.id, 'sent')
+        expect(smtp.mails).toHaveLength(4)
+        await allowEditors(false)
+      })
+
+      it('sends uncertain mail again only when the coach knowingly says so, all of it or one', async () => {
+        const readers = await subscribers(3, 'confirmed')
+        const issue = await anIssue()
+        const base = `/newsletters/${issue.id}`
+        expect((await rest(`${base}/send`, 'admin', 'POST')).status).toBe(200)
+        await until(issue.id, 'sent')
+        const rows = (
+          await payload.find({ collection: 'newsletter-deliveries', where: { newsletter: { equals: issue.id } } })
+        ).docs
+        const row = (email: string) => rows.find((r) => r.email === email)!
+        for (const email of readers.slice(0, 2))
+          await payload.db.updateOne({
+            collection: 'newsletter-deliveries',
+            id: row(email).id,
+            data: { status: 'uncertain' },
+          })
+
+        expect(await said(await rest(`${base}/resend-uncertain`, 'admin', 'POST', {}))).toEqual([
+          409,
+          'These 2 readers may already have this issue: their mail servers may have received it before the connection was cut. Send it to them again anyway?',
+        ])
+        expect(
+          await said(
+            await rest(`${base}/resend-uncertain`, 'admin', 'POST', { delivery: row(readers[2]!).id, knowingly: true }),
+          ),
+        ).toEqual([409, 'This mail is not uncertain: only an uncertain mail can be sent again this way.'])
+        // One by one: the first reader only.
+        expect(
+          await said(await rest(`${base}/resend-uncertain`, 'admin', 'POST', { delivery: row(readers[0]!).id })),
+        ).toEqual([
+          409,
+          'This reader may already have this issue: their mail server may have received it before the connection was cut. Send it to them again anyway?',
+        ])
+        expect(
+          await said(
+            await rest(`${base}/resend-uncertain`, 'admin', 'POST', { delivery: row(readers[0]!).id, knowingly: true }),
+          ),
+        ).toEqual([200, 'The mail is being sent again.'])
+        await until(issue.id, 'sent')
+        const copies = () => readers.map((r) => smtp.mails.filter((m) => m.to?.[0]?.address === r).length)
+        expect(copies()).toEqual([2, 1, 1])
+        // Then all that are left.
+        expect(await said(await rest(`${base}/resend-uncertain`, 'admin', 'POST', { knowingly: true }))).toEqual([
+          200,
+          'The mail is being sent again.',
+        ])
+        await until(issue.id, 'sent')
+        expect(copies()).toEqual([2, 2, 1])
+        expect(await said(await rest(`${base}/resend-uncertain`, 'admin', 'POST', { knowingly: true }))).toEqual([
+          409,
+          'No mail of this issue is uncertain: there is nothing to send again.',
+        ])
+        expect((await progressOf(issue.id)).progress).toMatchObject({ total: 3, sent: 3, uncertain: 0 })
+      })
+
+      it('keeps a sent issue’s words as they went out: read-only in the admin, refused through the API', async () => {
+        await subscribers(1, 'confirmed')
+        const issue = await anIssue('As it went out')
+        const draft = await anIssue('Still a draft')
+        expect((await rest(`/newsletters/${issue.id}/send`, 'admin', 'POST')).status).toBe(200)
+        await until(issue.id, 'sent')
+        const sent = await payload.findByID({ collection: 'newsletters', id: issue.id })
+        const message =
+          'This issue has been sent (or is being sent): what it says can no longer change. To say something else, write a new issue.'
+        for (const as of ['admin', 'editor'] as const) {
+          for (const change of [
+            { subject: 'Changed' },
+            { preheader: 'Changed' },
+            {
+              body: sent.body
+                ? { ...sent.body, root: { ...(sent.body as { root: object }).root, children: [] } }
+                : null,
+            },
+          ]) {
+            const res = await rest(`/newsletters/${issue.id}`, as, 'PATCH', change)
+            const body = (await res.json()) as { errors: { data?: { errors: { path: string; message: string }[] } }[] }
+            expect([res.status, body.errors?.[0]?.data?.errors], JSON.stringify(change)).toEqual([
+              400,
+              [{ path: Object.keys(change)[0], message }],
+            ])
+          }
+        }
+        const after = await payload.findByID({ collection: 'newsletters', id: issue.id })
+        expect([after.subject, after.preheader ?? null, JSON.stringify(after.body)]).toEqual([
+          'As it went out',
+          sent.preheader ?? null,
+          JSON.stringify(sent.body),
+        ])
+        // What is not its words can still change: whether it shows in the archive.
+        expect((await rest(`/newsletters/${issue.id}`, 'admin', 'PATCH', { showInArchive: false })).status).toBe(200)
+        // The admin shows the words read-only: Payload's permissions for this document say so, not for a draft.
+        const access = async (id: number) =>
+          (
+            (await (await rest(`/newsletters/access/${id}`, 'admin', 'POST')).json()) as {
+              fields: true | Record<string, true | Record<string, boolean>>
+            }
+          ).fields
+        const ofSent = await access(issue.id)
+        const ofDraft = await access(draft.id)
+        // (`true`: every operation allowed, on every field or on one; else the ones allowed, here all but update.)
+        expect(ofDraft).toBe(true)
+        expect(ofSent).not.toBe(true)
+        const sentFields = ofSent as Record<string, true | Record<string, boolean>>
+        for (const field of ['subject', 'preheader', 'body', 'slug'])
+          expect(sentFields[field], field).toEqual({ create: true, read: true })
+        expect(sentFields.showInArchive).toBe(true)
+        // And it reads as sent, with its progress.
+        expect(await progressOf(issue.id)).toMatchObject({ status: 'sent', progress: { total: 1, sent: 1 } })
+      })
     })
   })
 }

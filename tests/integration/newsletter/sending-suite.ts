@@ -65,7 +65,8 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       expect(header('precedence')).toBe('bulk')
       expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
       const row = rows.find((r) => r.email === confirmed[0])!
-      expect(mail.messageId).toBe(`<newsletter-${issue.id}-${row.id}@localhost>`)
+      // The issue and the delivery, signed with the site's secret (what a bounce or a complaint points back to).
+      expect(mail.messageId).toMatch(new RegExp(`^<newsletter-${issue.id}-${row.id}-[\\w-]{32}@localhost>$`))
       expect(row.messageId).toBe(mail.messageId)
 
       // The one-click link in the header unsubscribes that reader (RFC 8058 posts to it; no page).
@@ -210,11 +211,12 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
       expect([...copiesTo(smtp).entries()].sort()).toEqual(confirmed.map((e) => [e, 1]).sort())
     })
 
-    it('marks what a dead sender left under way as uncertain, and sends the rest once', async () => {
+    it('marks uncertain only what a dead sender had begun to hand over, and sends the rest once', async () => {
       const confirmed = await subscribers(5, 'confirmed')
       const issue = await anIssue()
       await sender.actions.sendNow(payload, issue.id)
-      // Another process took the lease, claimed the first two and died (its lease ran out).
+      // Another process took the lease, claimed the first three, had begun handing over the content of the
+      // first only (the other two were still connecting) and died (its lease ran out).
       const rows = await deliveries(issue.id)
       const past = new Date(Date.now() - 120_000).toISOString()
       await payload.db.updateOne({
@@ -222,29 +224,50 @@ export function newsletterSendingSuite(label: string, setup: () => Promise<TestD
         id: issue.id,
         data: { leaseHolder: 'dead-host:1:abc', leaseUntil: past },
       })
-      for (const row of rows.slice(0, 2)) {
+      for (const [i, row] of rows.slice(0, 3).entries()) {
         await payload.db.updateOne({
           collection: 'newsletter-deliveries',
           id: row.id,
-          data: { status: 'sending', claimedBy: 'dead-host:1:abc', claimedAt: past },
+          data: {
+            status: 'sending',
+            claimedBy: 'dead-host:1:abc',
+            claimedAt: past,
+            ...(i === 0 ? { dataBegunAt: past } : {}),
+          },
         })
       }
       expect(await sendUntilDone(issue.id)).toMatchObject({ status: 'sent' })
       const after = await deliveries(issue.id)
-      expect(
-        after
-          .filter((r) => r.status === 'uncertain')
-          .map((r) => r.email)
-          .sort(),
-      ).toEqual(
-        rows
-          .slice(0, 2)
-          .map((r) => r.email)
+      const begun = rows[0]!.email
+      expect(after.filter((r) => r.status === 'uncertain').map((r) => [r.email, r.reason])).toEqual([
+        [
+          begun,
+          'The connection was cut after the mail server had begun to receive this mail, so it may or may not have it. It is not sent again by itself: you can send it again from the issue, knowing the reader may already have it.',
+        ],
+      ])
+      // The two whose mail never reached the server got it now, once, like everyone else.
+      expect(after.filter((r) => r.status === 'sent').length).toBe(4)
+      expect([...copiesTo(smtp).entries()].sort()).toEqual(
+        confirmed
+          .filter((e) => e !== begun)
+          .map((e) => [e, 1])
           .sort(),
       )
-      expect([...copiesTo(smtp).keys()].sort()).toEqual(
-        confirmed.filter((e) => !rows.slice(0, 2).some((r) => r.email === e)).sort(),
-      )
+    })
+
+    it('tries again, not "uncertain", a mail whose connection was cut before its content was handed over', async () => {
+      const [cutOff, ...others] = await subscribers(4, 'confirmed')
+      // The server drops the connection at the recipient, once: no DATA, so it cannot have the mail.
+      let cuts = 0
+      smtp.behaviour.rcpt = (address) => (address === cutOff && cuts++ === 0 ? 'cut' : undefined)
+      const issue = await anIssue()
+      await sender.actions.sendNow(payload, issue.id)
+      expect(await sendUntilDone(issue.id, [], 200)).toMatchObject({ status: 'sent' })
+      expect(cuts).toBe(2)
+      const row = (await deliveries(issue.id)).find((r) => r.email === cutOff)!
+      expect([row.status, row.attempts]).toEqual(['sent', 2])
+      expect(smtp.cut).toEqual([])
+      expect([...copiesTo(smtp).entries()].sort()).toEqual([cutOff!, ...others].map((e) => [e, 1]).sort())
     })
 
     it('takes an unsubscribe made while the issue is going out into account before the next batch', async () => {

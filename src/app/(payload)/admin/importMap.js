@@ -10,6 +10,7 @@ import { ReadableField as ReadableField_4a815f5709e24aa387438f3792c4558c } from 
 import { ReplyLink as ReplyLink_9c819c9cb1382647f09f789c30afe946 } from '@/features/contact/admin/ReplyLink'
 import { YesNoCell as YesNoCell_b688112a38c8489d03dfcca8e2eb2bb0 } from '@/components/YesNoCell'
 import { MarkHandled as MarkHandled_37fc3b3f2561bea48d9d5325f9fba23d } from '@/features/contact/admin/MarkHandled'
+import { SubscriberRestore as SubscriberRestore_b3ce4e7d90dfac5a4620e1c6cb0a1f74 } from '@/features/newsletter/SubscriberRestore'
 import { SubscribersExportLink as SubscribersExportLink_bd1849d97e5dea009bbf42bd785c280a } from '@/features/newsletter/SubscribersExportLink'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -29,6 +30,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { HeadingFeatureClient as HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ParagraphFeatureClient as ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { IssueActions as IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f } from '@/features/newsletter/IssueActions'
+import { DeliveryResend as DeliveryResend_d9bf6cbef003f3beeb4935533f8db66c } from '@/features/newsletter/DeliveryResend'
 import { CoachCancels as CoachCancels_e14720e273232e46426a702f1a7d429d } from '@/features/workshops/admin/CoachCancels'
 import { SeatPaid as SeatPaid_16cacf188fc88ff5ffdf0465db51201c } from '@/features/workshops/admin/SeatPaid'
 import { RegistrationsExportLink as RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc } from '@/features/workshops/RegistrationsExportLink'
@@ -69,6 +71,7 @@ export const importMap = {
   "@/features/contact/admin/ReplyLink#ReplyLink": ReplyLink_9c819c9cb1382647f09f789c30afe946,
   "@/components/YesNoCell#YesNoCell": YesNoCell_b688112a38c8489d03dfcca8e2eb2bb0,
   "@/features/contact/admin/MarkHandled#MarkHandled": MarkHandled_37fc3b3f2561bea48d9d5325f9fba23d,
+  "@/features/newsletter/SubscriberRestore#SubscriberRestore": SubscriberRestore_b3ce4e7d90dfac5a4620e1c6cb0a1f74,
   "@/features/newsletter/SubscribersExportLink#SubscribersExportLink": SubscribersExportLink_bd1849d97e5dea009bbf42bd785c280a,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -88,6 +91,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#HeadingFeatureClient": HeadingFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ParagraphFeatureClient": ParagraphFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@/features/newsletter/IssueActions#IssueActions": IssueActions_d8ce65fe56b2dfec1e8d33b8874d2a3f,
+  "@/features/newsletter/DeliveryResend#DeliveryResend": DeliveryResend_d9bf6cbef003f3beeb4935533f8db66c,
   "@/features/workshops/admin/CoachCancels#CoachCancels": CoachCancels_e14720e273232e46426a702f1a7d429d,
   "@/features/workshops/admin/SeatPaid#SeatPaid": SeatPaid_16cacf188fc88ff5ffdf0465db51201c,
   "@/features/workshops/RegistrationsExportLink#RegistrationsExportLink": RegistrationsExportLink_d35aa66a517510c80d6e03b54b7e39bc,
