@@ -794,6 +794,7 @@ export interface MailOutbox {
   sentAt_tz?: string | null;
   createdAt: string;
   createdAt_tz?: string | null;
+  visitorCaused?: boolean | null;
   messageId?: string | null;
   lastError?: string | null;
   sealedLinks?: string | null;
@@ -1441,6 +1442,7 @@ export interface MailOutboxSelect<T extends boolean = true> {
   sentAt_tz?: T;
   createdAt?: T;
   createdAt_tz?: T;
+  visitorCaused?: T;
   messageId?: T;
   lastError?: T;
   sealedLinks?: T;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   applyChanges,
+  availability,
   cancel,
   cancelAll,
   CANCELLATION_NOTICE_MS,
@@ -17,6 +18,7 @@ import {
   settle,
   type Change,
   type Registration,
+  waitlistLimit,
   type WorkshopTerms,
 } from './workshop-seats'
 
@@ -329,5 +331,28 @@ describe('properties', () => {
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('the waitlist has a bound (decision 080)', () => {
+  it('holds as many people as the seats, at least 10; past it the workshop is full', () => {
+    expect(waitlistLimit({ seats: 2 })).toBe(10)
+    expect(waitlistLimit({ seats: 25 })).toBe(25)
+    const t = terms()
+    const ids = Array.from({ length: 13 }, (_, i) => `p${i}`)
+    const regs = registerAll(t, ids)
+    expect(regs.filter((r) => r.status === 'registered')).toHaveLength(2)
+    expect(regs.filter((r) => r.status === 'waitlisted')).toHaveLength(10)
+    expect(statusOf(regs, 'p12')).toBeUndefined()
+    expect(register(t, regs, T0 + D, 'late').outcome).toBe('full')
+  })
+
+  it('answers what a visitor can do from the counts alone', () => {
+    const t = terms()
+    expect(availability(t, { live: 1, waiting: 0 }, T0)).toBe('seats')
+    expect(availability(t, { live: 2, waiting: 9 }, T0)).toBe('waitlist')
+    expect(availability(t, { live: 2, waiting: 10 }, T0)).toBe('full')
+    expect(availability(terms({ waitlist: false }), { live: 2, waiting: 0 }, T0)).toBe('full')
+    expect(availability(t, { live: 0, waiting: 0 }, START)).toBe('closed')
   })
 })

@@ -88,6 +88,29 @@ const inLine = (a: Registration, b: Registration) => a.queuedAt - b.queuedAt || 
 /** The hold of an offer made at `now`: `holdMs` long, ending when registration closes at the latest. */
 export const holdEnd = (t: WorkshopTerms, now: number): number => Math.min(now + t.holdMs, closesAt(t))
 
+/** The fewest people a waitlist holds, however few the seats (decision 080). */
+export const MIN_WAITLIST = 10
+/**
+ * How many people a workshop's waitlist holds (decision 080): as many as it has seats, and at least
+ * MIN_WAITLIST. Past it the workshop is full, as one that keeps no waitlist.
+ */
+export const waitlistLimit = (t: Pick<WorkshopTerms, 'seats'>): number => Math.max(t.seats, MIN_WAITLIST)
+
+/**
+ * What a visitor can do now, read from how many people hold a seat (registered or offered) and how many wait:
+ * register (`seats`), join the waitlist (`waitlist`), nothing (`full`, or `closed`). Nothing about any one
+ * address goes into it.
+ */
+export function availability(
+  t: WorkshopTerms,
+  counts: { live: number; waiting: number },
+  now: number,
+): 'closed' | 'seats' | 'waitlist' | 'full' {
+  if (!isOpen(t, now)) return 'closed'
+  if (counts.live < t.seats) return 'seats'
+  return t.waitlist && counts.waiting < waitlistLimit(t) ? 'waitlist' : 'full'
+}
+
 /** Whether the attendee may still cancel themselves: until 48 hours before the start, to the millisecond. */
 export const mayCancel = (startsAt: number, now: number): boolean => startsAt - now >= CANCELLATION_NOTICE_MS
 
@@ -203,7 +226,8 @@ export function register(
     }
   }
   if (free.length > 0) return { outcome: 'registered', changes: [...changes, { type: 'register', id, seat: free[0]! }] }
-  if (!t.waitlist) return { outcome: 'full', changes }
+  const waiting = state.filter((r) => r.status === 'waitlisted' && r.id !== id).length
+  if (!t.waitlist || waiting >= waitlistLimit(t)) return { outcome: 'full', changes }
   return { outcome: 'waitlisted', changes: [...changes, { type: 'waitlist', id }] }
 }
 

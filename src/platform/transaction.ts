@@ -5,6 +5,7 @@ import {
   killTransaction,
   type Payload,
   type PayloadRequest,
+  type RequestContext,
 } from 'payload'
 
 import { revalidateAfterCommit, revalidateTags } from '@/platform/cache/revalidate'
@@ -14,9 +15,13 @@ import { revalidateAfterCommit, revalidateTags } from '@/platform/cache/revalida
  * What the writes change is revalidated once they are committed (not before: a visitor could otherwise
  * cache the old content again in between), and not at all when they are rolled back.
  */
-export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  payload: Payload,
+  work: (req: PayloadRequest) => Promise<T>,
+  context: RequestContext = {},
+): Promise<T> {
   const changed = revalidateAfterCommit()
-  const req = await createLocalReq({ context: changed.context }, payload)
+  const req = await createLocalReq({ context: { ...context, ...changed.context } }, payload)
   await initTransaction(req)
   try {
     const result = await work(req)

@@ -46,8 +46,11 @@ describe.each(own.databases)('a paid workshop seat by card, on %s', (database) =
     return ((await made.json()) as { doc: { slug: string } }).doc.slug
   }
 
-  /** A visitor registers on the workshop's page: answers the page, after the answer. */
-  async function registerOn(slug: string, name: string, address: string): Promise<Page> {
+  /**
+   * A visitor registers on the workshop's page and confirms from the mailed link (decision 080): answers the
+   * page, on their registration's page after the answer.
+   */
+  async function registerOn(slug: string, title: string, name: string, address: string): Promise<Page> {
     const page = await newPage()
     await page.goto(`${site.url}/workshops/${slug}/register`)
     expect(await page.locator('.call-details').innerText()).toContain('$40')
@@ -56,6 +59,14 @@ describe.each(own.databases)('a paid workshop seat by card, on %s', (database) =
     await page.getByRole('button', { name: 'Register', exact: true }).click()
     await expect
       .poll(() => page.locator('#register-done').innerText())
+      .toBe(
+        'Almost done: we have sent a link to the e-mail address you gave. Open it within 24 hours to confirm your registration.',
+      )
+    const link = await mailTo(site, address, `Please confirm your registration: ${title}`)
+    await page.goto(`${site.url}${/\/workshops\/confirm\/[\w-]+\.[\w-]{43}/.exec(link.text ?? '')![0]}`)
+    await page.getByRole('button', { name: 'Confirm my registration' }).click()
+    await expect
+      .poll(() => page.locator('.form-notice').innerText())
       .toBe(
         'A seat is held for you until you pay for it. We have e-mailed you how to pay and the link to your registration.',
       )
@@ -67,9 +78,9 @@ describe.each(own.databases)('a paid workshop seat by card, on %s', (database) =
     const title = `Paid circle ${run}`
     const address = `ada.seat.${run}@example.com`
     const slug = await paidWorkshop(title)
-    const page = await registerOn(slug, 'Ada Lovelace', address)
+    const page = await registerOn(slug, title, 'Ada Lovelace', address)
 
-    await expectNoSeriousA11yViolations(page, 'registration page after registering for a paid seat')
+    await expectNoSeriousA11yViolations(page, 'registration page after confirming a paid seat')
 
     const held = await mailTo(site, address, `Your seat is held until you pay: ${title}`)
     expect(held.text).toContain("To keep it, pay $40 by card on your registration's page.")
@@ -121,7 +132,7 @@ describe.each(own.databases)('a paid workshop seat by card, on %s', (database) =
     const title = `Paid circle by transfer ${run}`
     const address = `bob.seat.${run}@example.com`
     const slug = await paidWorkshop(title)
-    await registerOn(slug, 'Bob Marley', address)
+    await registerOn(slug, title, 'Bob Marley', address)
     const { token } = await logInAsCoach(site.url)
     const found = (await (
       await fetch(`${site.url}/cms-api/workshop-registrations?where[email][equals]=${encodeURIComponent(address)}`, {

@@ -18,6 +18,13 @@ async function mailTo(address: string, subject: string): Promise<Email> {
   return (await mailsWrittenTo(address)).find((m) => m.subject === subject)!
 }
 
+/** The answer to a registration posted: the confirmation link is on its way (decision 080). */
+const CHECK_MAIL =
+  'Almost done: we have sent a link to the e-mail address you gave. Open it within 24 hours to confirm your registration.'
+
+/** The confirmation link in a mail, as a path. */
+const confirmLink = (mail: Email) => /\/workshops\/confirm\/[\w-]+\.[\w-]{43}/.exec(mail.text ?? '')![0]
+
 /** The registration's private link in a mail, as a path. */
 const manageLink = (mail: Email) => /\/workshops\/manage\/\d+-\d+\.[\w-]{43}/.exec(mail.text ?? '')![0]
 
@@ -77,10 +84,15 @@ describe('registering for a workshop on the site', () => {
     await page.fill('#register-name', 'Ada Lovelace')
     await page.fill('#register-email', `ada.${run}@example.com`)
     await page.getByRole('button', { name: 'Register', exact: true }).click()
-    await expect
-      .poll(() => page.locator('#register-done').innerText())
-      .toBe('You are registered. We have sent the details and a calendar invite to your e-mail.')
+    await expect.poll(() => page.locator('#register-done').innerText()).toBe(CHECK_MAIL)
     await expectNoSeriousA11yViolations(page, 'registration page after registering')
+    const link = await mailTo(`ada.${run}@example.com`, 'Please confirm your registration: Design Your Next Chapter')
+    await page.goto(`${SEEDED}${confirmLink(link)}`)
+    await expectNoSeriousA11yViolations(page, 'confirmation page')
+    await page.getByRole('button', { name: 'Confirm my registration' }).click()
+    await expect
+      .poll(() => page.locator('.form-notice').innerText())
+      .toBe('You are registered. We have sent the details and a calendar invite to your e-mail.')
 
     const mail = await mailTo(`ada.${run}@example.com`, 'You are registered: Design Your Next Chapter')
     expect(mail.text).toContain('Where: https://example.com/zoom/chapter')
@@ -113,8 +125,13 @@ describe('registering for a workshop on the site', () => {
     await first.fill('#register-name', 'Grace Hopper')
     await first.fill('#register-email', `grace.${run}@example.com`)
     await first.getByRole('button', { name: 'Register', exact: true }).click()
+    await expect.poll(() => first.locator('#register-done').innerText()).toBe(CHECK_MAIL)
+    await first.goto(
+      `${SEEDED}${confirmLink(await mailTo(`grace.${run}@example.com`, `Please confirm your registration: ${title}`))}`,
+    )
+    await first.getByRole('button', { name: 'Confirm my registration' }).click()
     await expect
-      .poll(() => first.locator('#register-done').innerText())
+      .poll(() => first.locator('.form-notice').innerText())
       .toBe('You are registered. We have sent the details and a calendar invite to your e-mail.')
 
     const second = await newVisitor({ javaScriptEnabled: false })
@@ -126,10 +143,18 @@ describe('registering for a workshop on the site', () => {
     await second.fill('#register-name', 'Alan Turing')
     await second.fill('#register-email', `alan.${run}@example.com`)
     await second.getByRole('button', { name: 'Join the waitlist' }).click()
+    await expect.poll(() => second.locator('#register-done').innerText()).toBe(CHECK_MAIL)
+    await second.goto(
+      `${SEEDED}${confirmLink(await mailTo(`alan.${run}@example.com`, `Please confirm your registration: ${title}`))}`,
+    )
+    await second.getByRole('button', { name: 'Confirm my registration' }).click()
     await expect
-      .poll(() => second.locator('#register-done').innerText())
+      .poll(() => second.locator('.form-notice').innerText())
       .toBe('You are on the waitlist. If a seat frees up, we will e-mail you and hold it for you.')
     await mailTo(`alan.${run}@example.com`, `You are on the waitlist: ${title}`)
+    // The workshops page says how to join it now that it is full.
+    await second.goto(`${SEEDED}/workshops`)
+    expect(await second.getByRole('link', { name: new RegExp(`^Join the waitlist\\W+${title}$`) }).count()).toBe(1)
 
     // Grace cancels from her link: the cancellation cancels her invite, and Alan is offered the seat.
     const registered = await mailTo(`grace.${run}@example.com`, `You are registered: ${title}`)
@@ -184,6 +209,12 @@ describe('registering for a workshop on the site', () => {
       await visitor.fill('#register-email', `${name.toLowerCase()}.${run}@example.com`)
       await visitor.getByRole('button', { name: button, exact: true }).click()
       await visitor.locator('#register-done').waitFor()
+      const address = `${name.toLowerCase()}.${run}@example.com`
+      await visitor.goto(
+        `${SEEDED}${confirmLink(await mailTo(address, `Please confirm your registration: ${ownTitle}`))}`,
+      )
+      await visitor.getByRole('button', { name: 'Confirm my registration' }).click()
+      await visitor.locator('.form-notice').waitFor()
       await visitor.close()
     }
     const rows = (await (

@@ -3,8 +3,8 @@ import type { Payload } from 'payload'
 import type { DiscoveryCall } from '@/payload-types'
 import type { FormClient } from '@/platform/forms/client'
 import { FormInvalid, FormRefusal, runForm, type FormDefinition } from '@/platform/forms/pipeline'
+import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
-import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { inTransaction } from '@/platform/transaction'
 import { mailBooked, mailCancelled, mailMoved } from './call-mail'
 import {
@@ -90,7 +90,7 @@ export const bookingForm: FormDefinition<typeof bookingSchema, BookingField> = {
       // Not booked, but answered as a booking is, after queueing a mail as a booking does.
       const mail = existingCallMail(upcoming.docs[0], a.timeZone, settings)
       const reference = callReference(upcoming.docs[0])
-      await enqueueVisitorMail(payload, { kind: 'call-existing', mail, now, reference }, settings, req)
+      await enqueueMail(payload, { kind: 'call-existing', mail, now, reference }, req)
       return answer
     }
 

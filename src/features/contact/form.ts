@@ -4,7 +4,6 @@ import type { FormClient } from '@/platform/forms/client'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
-import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { CONTACT_COPY } from '@/features/pages/defaults'
 import { contactConfirmation, contactNotification } from './mails'
 import { CONTACT_FIELDS, contactSchema, type ContactField } from './rules'
@@ -34,12 +33,7 @@ export const contactForm: FormDefinition<typeof contactSchema, ContactField> = {
     const page = await payload.findGlobal({ slug: 'contact-page', depth: 0, req }).catch(() => null)
     const replyTime = page?.replyTime?.trim() || CONTACT_COPY.replyTime
     const confirmation = contactConfirmation(msg.email, replyTime, settings)
-    await enqueueVisitorMail(
-      payload,
-      { kind: 'contact-confirmation', mail: confirmation, now, reference },
-      settings,
-      req,
-    )
+    await enqueueMail(payload, { kind: 'contact-confirmation', mail: confirmation, now, reference }, req)
   },
 }
 

@@ -1,3 +1,4 @@
+import { cacheTag } from 'next/cache'
 import type { Payload, Where } from 'payload'
 
 import type { FaqPage } from '@/domain/faq-pages'
@@ -9,7 +10,9 @@ import type { BlogPost, Book, CoachingService, Faq, Media, Testimonial, Workshop
 import { cacheOutcome } from '@/platform/cache/cache-life'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { getPriceCards } from '@/features/pages/read'
+import { termsOf } from '@/features/workshops/terms'
 import { registerPath } from '@/features/workshops/texts'
+import { availability } from '@/domain/workshop-seats'
 import { isBuildPhase, payloadClient } from '@/platform/payload'
 import type { ContentTag } from '@/platform/cache/tags'
 
@@ -46,6 +49,11 @@ export type WorkshopItem = {
   registerLink: string
   /** Whether `registerLink` is the site's own registration page; not in the read API. */
   onSite: boolean
+  /**
+   * On the site's own page, what a visitor can do now (the same for everyone): register, join the waitlist,
+   * nothing (full, or registration closed). Not in the read API.
+   */
+  join: 'seats' | 'waitlist' | 'full' | 'closed'
   /** The coach's zone (Booking → Availability), which the pages show the date in; not in the read API. */
   timeZone: string
 }
@@ -184,7 +192,10 @@ export async function getBooks(): Promise<ListState<BookItem>> {
  */
 export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
   'use cache'
+  // A registration, a cancellation or an offer can fill a workshop or free a seat: its button follows.
+  cacheTag('workshop-seats')
   let timeZone = ''
+  let counts = new Map<string, { live: number; waiting: number }>()
   return cachedList(
     'workshops',
     (doc: Workshop) => ({
@@ -195,16 +206,45 @@ export async function getWorkshops(): Promise<ListState<WorkshopItem>> {
       // An external link the coach set wins; otherwise registration on the site (decision 064).
       registerLink: doc.registerLink || (doc.slug ? new URL(registerPath(doc.slug), siteUrl()).href : ''),
       onSite: !doc.registerLink && Boolean(doc.slug),
+      join: availability(termsOf(doc), counts.get(String(doc.id)) ?? { live: 0, waiting: 0 }, Date.now()),
       timeZone,
     }),
     {
       where: async (payload) => {
         timeZone = await readCoachTimeZone(payload)
-        return upcomingWorkshopsWhere(timeZone, new Date())
+        const where = upcomingWorkshopsWhere(timeZone, new Date())
+        counts = await seatCountsOfUpcoming(payload, where)
+        return where
       },
       success: 'hours',
     },
   )
+}
+
+/** How many people hold a seat and how many wait, by workshop, for the upcoming workshops (`upcoming`). */
+export async function seatCountsOfUpcoming(payload: Payload, upcoming: Where) {
+  const { docs } = await payload.find({
+    collection: 'workshop-registrations',
+    where: {
+      and: [
+        { status: { in: ['registered', 'offered', 'waitlisted'] } },
+        ...Object.entries(upcoming).map(([field, rule]) => ({ [`workshop.${field}`]: rule })),
+      ],
+    },
+    pagination: false,
+    depth: 0,
+    select: { workshop: true, status: true },
+    overrideAccess: true,
+  })
+  const counts = new Map<string, { live: number; waiting: number }>()
+  for (const r of docs) {
+    const id = String(typeof r.workshop === 'object' ? r.workshop.id : r.workshop)
+    const c = counts.get(id) ?? { live: 0, waiting: 0 }
+    if (r.status === 'waitlisted') c.waiting += 1
+    else c.live += 1
+    counts.set(id, c)
+  }
+  return counts
 }
 
 /** One page's questions and answers, their price placeholders filled with the current prices. */

@@ -4,8 +4,8 @@ import { mailboxIdentity } from '@/domain/mailbox'
 import { hashToken, keyedHash, newToken, unsubscribeToken } from '@/domain/tokens'
 import type { FormClient } from '@/platform/forms/client'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
+import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
-import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { payloadSecret } from '@/platform/secret'
 import { leaving } from './leaving'
 import { subscribeConfirmation } from './mails'
@@ -86,10 +86,9 @@ export const subscribeForm: FormDefinition<typeof subscribeSchema, 'email'> = {
       : await payload.create({ collection: 'subscribers', data, overrideAccess: true, req })
     const settings = await mailSettings(payload, req)
     const mail = subscribeConfirmation(email, confirm.token, unsubscribe, settings)
-    await enqueueVisitorMail(
+    await enqueueMail(
       payload,
       { kind: 'newsletter-confirmation', mail, now, reference: `subscribers:${subscriber.id}` },
-      settings,
       req,
     )
   },

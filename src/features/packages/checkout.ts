@@ -23,7 +23,6 @@ import { personEmailField, personNameField } from '@/platform/forms/rules'
 import { composedFromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
-import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { stripeEnabled } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { currentAgreement, packageOnSale } from './catalogue'
@@ -105,7 +104,7 @@ export const buyForm: FormDefinition<typeof buySchema, BuyField> = {
       req,
     })
     const settings = await mailSettings(payload, req)
-    await enqueueVisitorMail(
+    await enqueueMail(
       payload,
       {
         kind: 'checkout-code',
@@ -113,7 +112,6 @@ export const buyForm: FormDefinition<typeof buySchema, BuyField> = {
         now,
         reference: `purchases:${purchase.id}`,
       },
-      settings,
       req,
     )
     return { redirectTo: checkoutPath(purchase) }

@@ -8,8 +8,8 @@ import { EMAIL_MESSAGES } from '@/platform/forms/fields'
 import { runForm, type FormDefinition } from '@/platform/forms/pipeline'
 import { emailField } from '@/platform/forms/rules'
 import { composedFromSite } from '@/platform/mail/envelope'
+import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
-import { enqueueVisitorMail } from '@/platform/mail/visitor-ceiling'
 import { CLIENT_LINK_TEXTS } from './texts'
 import { clientKeyOf, clientPath } from './tokens'
 
@@ -45,7 +45,7 @@ export const clientLinkForm: FormDefinition<typeof clientLinkSchema, 'email'> = 
     if (!first) return
     const settings = await mailSettings(payload, req)
     const hour = Math.floor(now.getTime() / HOUR)
-    await enqueueVisitorMail(
+    await enqueueMail(
       payload,
       {
         kind: 'client-link',
@@ -62,7 +62,6 @@ export const clientLinkForm: FormDefinition<typeof clientLinkSchema, 'email'> = 
           }),
         ),
       },
-      settings,
       req,
     )
   },

@@ -1,7 +1,8 @@
 'use client'
 
 import { SignedLinkForm } from '@/components/forms/SignedLinkForm'
-import { cancelRegistrationAction, confirmSeatAction } from './actions'
+import { cancelRegistrationAction, confirmRegistrationAction, confirmSeatAction } from './actions'
+import { WORKSHOP_TEXTS } from './texts'
 
 /* The manage page's buttons: each action answers with a redirect back to the page, saying what happened. */
 
@@ -49,6 +50,22 @@ export function ConfirmSeatForm({ token, label = 'Take the seat' }: { token: str
     <SignedLinkForm id="manage-confirm" action={confirmSeatAction} token={token} className="manage-confirm">
       <button type="submit" className="button button--primary button--large">
         {label}
+      </button>
+    </SignedLinkForm>
+  )
+}
+
+/** The confirmation page's one button (decision 080): the registration is made only when it is pressed. */
+export function ConfirmRegistrationForm({ token }: { token: string }) {
+  return (
+    <SignedLinkForm
+      id="confirm-registration"
+      action={confirmRegistrationAction}
+      token={token}
+      className="manage-confirm"
+    >
+      <button type="submit" className="button button--primary button--large">
+        {WORKSHOP_TEXTS.confirmButton}
       </button>
     </SignedLinkForm>
   )

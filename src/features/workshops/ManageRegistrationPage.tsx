@@ -21,6 +21,10 @@ import { REGISTRATION_STATUS_LABELS } from './WorkshopRegistrations'
 import { OutcomeNotices, textFor } from '@/components/forms/OutcomeNotices'
 
 const DONE: Record<string, string> = {
+  // Back from the confirmation link's button (decision 080).
+  registered: WORKSHOP_TEXTS.registered,
+  held: WORKSHOP_TEXTS.held,
+  waitlisted: WORKSHOP_TEXTS.waitlisted,
   cancelled: WORKSHOP_TEXTS.cancelled,
   confirmed: WORKSHOP_TEXTS.confirmed,
   refunded: WORKSHOP_TEXTS.refunded,

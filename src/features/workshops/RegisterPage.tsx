@@ -2,19 +2,20 @@ import Link from 'next/link'
 
 import { PageOfItsOwn } from '@/components/PageOfItsOwn'
 import { formatEventDate } from '@/domain/dates'
-import { isOpen } from '@/domain/workshop-seats'
+import { availability } from '@/domain/workshop-seats'
 import { readCoachTimeZone } from '@/features/booking/coach-time-zone'
 import { payloadClient } from '@/platform/payload'
 import { DONE_TEXTS, PROBLEM_TEXTS } from './answers'
 import { workshopBySlug } from './form'
 import { RegisterForm } from './RegisterForm'
-import { seatsTaken, termsOf } from './seats'
+import { seatCounts, termsOf } from './seats'
 import { FEW_SEATS, WORKSHOP_TEXTS } from './texts'
 import { OutcomeNotices, textFor } from '@/components/forms/OutcomeNotices'
 
 /**
- * /workshops/<address>/register (decision 064): the workshop, seats left when few remain, and the form, which
- * becomes "Join the waitlist" when full; after a post, what happened (`?done=` / `?problem=`).
+ * /workshops/<address>/register (decisions 064 and 080): the workshop, seats left when few remain, and the
+ * form, which becomes "Join the waitlist" when full (while the waitlist has room); after a post, that the
+ * confirmation link was mailed (`?done=sent`) or what went wrong (`?problem=`).
  */
 export async function RegisterPage({ slug, done, problem }: { slug: string; done?: string; problem?: string }) {
   const payload = await payloadClient()
@@ -28,12 +29,12 @@ export async function RegisterPage({ slug, done, problem }: { slug: string; done
       </PageOfItsOwn>
     )
   }
-  const [timeZone, taken] = await Promise.all([readCoachTimeZone(payload), seatsTaken(payload, workshop.id)])
+  const [timeZone, counts] = await Promise.all([readCoachTimeZone(payload), seatCounts(payload, workshop.id)])
   const terms = termsOf(workshop)
-  const now = new Date().getTime()
-  const open = isOpen(terms, now)
-  const left = Math.max(0, terms.seats - taken)
-  const full = left === 0
+  // Counts only: the same page for every visitor, whatever any address holds (decision 080).
+  const open = availability(terms, counts, new Date().getTime())
+  const left = Math.max(0, terms.seats - counts.live)
+  const full = open === 'waitlist'
   const doneText = textFor(DONE_TEXTS, done)
   const problemText = textFor(PROBLEM_TEXTS, problem)
   return (
@@ -61,9 +62,9 @@ export async function RegisterPage({ slug, done, problem }: { slug: string; done
           <dd>{workshop.price ? `$${workshop.price}` : 'Free'}</dd>
         </dl>
         <p>{workshop.description}</p>
-        {!open ? (
+        {open === 'closed' ? (
           <p className="lead">{WORKSHOP_TEXTS.closed}</p>
-        ) : full && !terms.waitlist ? (
+        ) : open === 'full' ? (
           <p className="lead">{WORKSHOP_TEXTS.full}</p>
         ) : (
           <>

@@ -11,6 +11,8 @@ import type { FormResult } from '@/platform/forms/results'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
 import { registrationForm, type RegistrationField } from './form'
+import { confirmRegistration } from './confirm'
+import { CONFIRM_PREFIX } from './confirm-token'
 import { registrationByToken } from './registration'
 import { cancelRegistration, confirmOffer } from './seats'
 import { answerCode, problemCode } from './answers'
@@ -72,4 +74,14 @@ export async function confirmSeatAction(_prev: null, formData: FormData): Promis
   redirect(
     `/workshops/manage/${encodeURIComponent(token)}?${outcome === 'registered' || outcome === 'already' ? 'done=confirmed' : `problem=${outcome}`}`,
   )
+}
+
+/** The confirmation page's "Confirm my registration", reached from the mail the registration form sent. */
+export async function confirmRegistrationAction(_prev: null, formData: FormData): Promise<null> {
+  const token = text(formData, 'token')
+  const payload = await payloadClient()
+  const result = await confirmRegistration(payload, token, new Date())
+  after(() => kickOutbox(payload))
+  if ('problem' in result) redirect(`${CONFIRM_PREFIX}${encodeURIComponent(token)}?problem=${result.problem}`)
+  redirect(`${result.path}${result.done ? `?done=${result.done}` : ''}`)
 }

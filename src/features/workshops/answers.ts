@@ -4,9 +4,8 @@ import { WORKSHOP_TEXTS } from './texts'
 
 /** The codes the registration page reads from its address, and the words each one shows. */
 export const DONE_TEXTS = {
-  registered: WORKSHOP_TEXTS.registered,
-  held: WORKSHOP_TEXTS.held,
-  waitlisted: WORKSHOP_TEXTS.waitlisted,
+  // Every registration posted (decision 080): the confirmation link is on its way.
+  sent: WORKSHOP_TEXTS.checkMail,
 } as const
 
 export const PROBLEM_TEXTS = {
@@ -18,8 +17,7 @@ export const PROBLEM_TEXTS = {
   unavailable: UNAVAILABLE,
 } as const
 
-export const answerCode = (message: string): keyof typeof DONE_TEXTS =>
-  message === WORKSHOP_TEXTS.waitlisted ? 'waitlisted' : message === WORKSHOP_TEXTS.held ? 'held' : 'registered'
+export const answerCode = (_message: string): keyof typeof DONE_TEXTS => 'sent'
 
 export function problemCode(result: FormResult<string>): keyof typeof PROBLEM_TEXTS {
   if (result.status === 'conflict') return result.message === WORKSHOP_TEXTS.full ? 'full' : 'closed'

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
+import { availability } from '@/domain/workshop-seats'
 import type { Workshop } from '@/payload-types'
 import { FormRefusal, type FormDefinition } from '@/platform/forms/pipeline'
 import { personEmailField, personNameField } from '@/platform/forms/rules'
-import { registerForWorkshop } from './seats'
+import { mailConfirmation, seatCounts, termsOf } from './seats'
 import { WORKSHOP_TEXTS } from './texts'
 import type { Payload } from 'payload'
 
@@ -33,32 +34,27 @@ export async function workshopBySlug(payload: Payload, slug: string): Promise<Wo
 }
 
 /**
- * The registration form of /workshops/<address>/register (decision 064): the spam guards and the rate limit
- * of every form, then a seat, the waitlist, or a refusal in words. An address already registered is mailed
- * what it has and answered as a new registration would be, so nobody learns from the form who registered.
+ * The registration form of /workshops/<address>/register (decisions 064 and 080): the spam guards and the rate
+ * limit of every form, then a refusal in words when registration has closed or the workshop is full (its
+ * waitlist too), else a mail to the typed address (`mailConfirmation`): the link that confirms the
+ * registration, or what the address already has. The answer is one text whatever the address holds, and the
+ * post stores nothing: no seat is held, no credit spent and no place on the waitlist taken until the owner of
+ * the address confirms (./confirm.ts), so the seats left say nothing about any address either.
  */
 export const registrationForm: FormDefinition<typeof registrationSchema, RegistrationField> = {
   name: 'workshop-registration',
   schema: registrationSchema,
   fields: REGISTRATION_FIELDS,
-  answers: { ok: WORKSHOP_TEXTS.registered, invalid: WORKSHOP_TEXTS.invalid },
-  // The seats are decided one registration at a time (./seats.ts), each in a transaction of its own begun at
-  // its turn: a burst of registrations never holds the database's connections while it waits.
+  answers: { ok: WORKSHOP_TEXTS.checkMail, invalid: WORKSHOP_TEXTS.invalid },
+  // Its one write is the mail; without a transaction a double submit's second mail is refused by the outbox's
+  // unique key alone, and the post still answers as the first did.
   ownTransaction: true,
-  accept: async (payload, input, { now }) => {
+  accept: async (payload, input, { req, now }) => {
     const workshop = await workshopBySlug(payload, input.workshop)
     if (!workshop) throw new FormRefusal(WORKSHOP_TEXTS.closed)
-    const result = await registerForWorkshop(payload, workshop.id, { name: input.name, email: input.email }, now)
-    const outcome = result.outcome === 'already' ? result.answer : result.outcome
-    if (outcome === 'closed') throw new FormRefusal(WORKSHOP_TEXTS.closed)
-    if (outcome === 'full') throw new FormRefusal(WORKSHOP_TEXTS.full)
-    return {
-      answer:
-        outcome === 'registered'
-          ? WORKSHOP_TEXTS.registered
-          : outcome === 'held'
-            ? WORKSHOP_TEXTS.held
-            : WORKSHOP_TEXTS.waitlisted,
-    }
+    const open = availability(termsOf(workshop), await seatCounts(payload, workshop.id), now.getTime())
+    if (open === 'closed') throw new FormRefusal(WORKSHOP_TEXTS.closed)
+    if (open === 'full') throw new FormRefusal(WORKSHOP_TEXTS.full)
+    await mailConfirmation(payload, workshop, { name: input.name, email: input.email }, now, req)
   },
 }

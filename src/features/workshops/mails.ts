@@ -4,12 +4,15 @@ import { formatCents } from '@/domain/packages'
 import { CANCELLATION_NOTICE_MS } from '@/domain/workshop-seats'
 import { formatSlot } from '@/features/booking/slots'
 import type { Workshop, WorkshopRegistration } from '@/payload-types'
-import { composeMail } from '@/features/mail-texts/compose'
+import { WORKSHOP_CANCELLATION_HOURS } from '@/domain/business'
+import { composeMail, type PassedMoment } from '@/features/mail-texts/compose'
 import type { MailTextName } from '@/features/mail-texts/defaults'
 import { composedFromSite, fromSite } from '@/platform/mail/envelope'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
+import { CONFIRM_HOURS } from './confirm-token'
 import { registrationManagePath, registrationUid } from './manage-token'
+import { WORKSHOP_TEXTS } from './texts'
 
 /*
  * The mails of a registration (decision 064), each to the attendee from the site's address, answered to the
@@ -28,7 +31,8 @@ export type MailRegistration = Pick<
 > &
   Partial<Pick<WorkshopRegistration, 'price' | 'paidWith' | 'reference'>>
 
-const TWO_HOURS = 2 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
+const TWO_HOURS = 2 * HOUR
 
 export const workshopEnd = (w: Pick<Workshop, 'date' | 'endsAt'>): Date =>
   w.endsAt ? new Date(w.endsAt) : new Date(new Date(w.date).getTime() + TWO_HOURS)
@@ -71,7 +75,7 @@ export function workshopInvite(
   return { method, content: value }
 }
 
-const when = (w: MailWorkshop, timeZone: string) => `When: ${formatSlot(new Date(w.date), timeZone)}`
+const when = (w: Pick<Workshop, 'date'>, timeZone: string) => `When: ${formatSlot(new Date(w.date), timeZone)}`
 
 /** How a paid seat given up is settled: its money back, or a credit for a later workshop. */
 export type Settlement = 'refund' | 'credit'
@@ -106,7 +110,27 @@ const registrationValues = (
 
 type RegistrationMail = Exclude<Extract<MailTextName, `workshop${string}`>, 'workshopAlready' | 'workshopSeatHeld'>
 
-/** A mail to the attendee from the site, in the coach's words from Mail texts. */
+/**
+ * Whether the attendee can no longer cancel at `at` (the moment the mail goes out): the line naming
+ * {cancelUntil} then says so instead of a deadline in the past (decision 080). The rule is the manage page's
+ * (`mayCancel`): up to the millisecond 48 hours before the start.
+ */
+export const cancelDeadlinePassed = (w: Pick<Workshop, 'date'>, at: Date): boolean =>
+  at.getTime() > new Date(w.date).getTime() - CANCELLATION_NOTICE_MS
+
+const NO_LONGER_CANCELLED: PassedMoment = {
+  placeholder: 'cancelUntil',
+  instead: (line) =>
+    [
+      `It is less than ${WORKSHOP_CANCELLATION_HOURS} hours to the start, so this registration can no longer be cancelled online; reply to this mail if you cannot come.`,
+      ...(line.includes('{registrationLink}') ? ['Your registration: {registrationLink}'] : []),
+    ].join(' '),
+}
+
+/**
+ * A mail to the attendee from the site, in the coach's words from Mail texts. `at` is when it goes out: a
+ * deadline it would name that is past by then is not named (`cancelDeadlinePassed`).
+ */
 const toAttendee = (
   name: RegistrationMail,
   w: MailWorkshop,
@@ -115,12 +139,29 @@ const toAttendee = (
   timeZone: string,
   extra?: Partial<OutgoingMail>,
   settled?: Settlement,
+  at?: Date,
 ): OutgoingMail =>
-  composedFromSite(s, r.email, composeMail(s, name, registrationValues(w, r, s, timeZone, settled)), extra)
+  composedFromSite(
+    s,
+    r.email,
+    composeMail(
+      s,
+      name,
+      registrationValues(w, r, s, timeZone, settled),
+      at && cancelDeadlinePassed(w, at) ? [NO_LONGER_CANCELLED] : [],
+    ),
+    extra,
+  )
 
 /** A seat taken (registered, or an offer confirmed): the details, the invite and the manage link. */
-export const registeredMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  toAttendee('workshopRegistered', w, r, s, timeZone, { calendar: workshopInvite(w, r, s, 'REQUEST') })
+export const registeredMail = (
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  timeZone: string,
+  at: Date,
+): OutgoingMail =>
+  toAttendee('workshopRegistered', w, r, s, timeZone, { calendar: workshopInvite(w, r, s, 'REQUEST') }, undefined, at)
 
 /** On the waitlist: what happens next, and the link to leave it. */
 export const waitlistedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
@@ -211,8 +252,56 @@ export const reminderMail = (
   timeZone: string,
   which: '24h' | '1h',
 ): OutgoingMail =>
-  toAttendee(which === '24h' ? 'workshopReminderDayBefore' : 'workshopReminderHourBefore', w, r, s, timeZone)
+  toAttendee(
+    which === '24h' ? 'workshopReminderDayBefore' : 'workshopReminderHourBefore',
+    w,
+    r,
+    s,
+    timeZone,
+    undefined,
+    undefined,
+    // It goes out 24 hours or 1 hour before the start: past the cancellation deadline whenever it is queued.
+    new Date(new Date(w.date).getTime() - (which === '24h' ? 24 : 1) * HOUR),
+  )
 
 /** The time or the place changed: the new details and the updated invite (same UID, higher SEQUENCE). */
-export const updatedMail = (w: MailWorkshop, r: MailRegistration, s: MailSettings, timeZone: string): OutgoingMail =>
-  toAttendee('workshopUpdated', w, r, s, timeZone, { calendar: workshopInvite(w, r, s, 'REQUEST') })
+export const updatedMail = (
+  w: MailWorkshop,
+  r: MailRegistration,
+  s: MailSettings,
+  timeZone: string,
+  at: Date,
+): OutgoingMail =>
+  toAttendee('workshopUpdated', w, r, s, timeZone, { calendar: workshopInvite(w, r, s, 'REQUEST') }, undefined, at)
+
+/**
+ * To an address typed on the registration form (decision 080): the link that confirms the registration. It
+ * names the workshop (the coach's words) and nothing the visitor typed, so the form cannot carry a stranger's
+ * text to anyone.
+ */
+export function confirmationMail(
+  w: Pick<Workshop, 'title' | 'date' | 'registrationClosesAt'>,
+  to: string,
+  link: string,
+  s: MailSettings,
+  timeZone: string,
+  now: Date,
+): OutgoingMail {
+  // Registration may close before the link runs out: then the mail names the close, never a time after it.
+  const closes = Math.min(new Date(w.registrationClosesAt ?? w.date).getTime(), new Date(w.date).getTime())
+  const until =
+    closes < now.getTime() + CONFIRM_HOURS * HOUR
+      ? `before ${formatSlot(new Date(closes), timeZone)}, when registration closes,`
+      : `within ${CONFIRM_HOURS} hours`
+  return fromSite(s, to, `Please confirm your registration: ${w.title}`, [
+    `Someone, we hope you, asked to register this e-mail address for "${w.title}".`,
+    when(w, timeZone),
+    '',
+    `To confirm it, open this link ${until} and press "${WORKSHOP_TEXTS.confirmButton}":`,
+    link,
+    '',
+    'If it was not you, ignore this mail: nothing is registered without the link.',
+    '',
+    s.brand.name,
+  ])
+}

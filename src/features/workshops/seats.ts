@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest, WhereField } from 'payload'
 
 import { transferReference } from '@/domain/packages'
 import { normalAddress } from '@/domain/people'
+import { keyedHash } from '@/domain/tokens'
 import {
   cancel,
   cancelAll,
@@ -23,10 +24,12 @@ import { cancelQueuedMail, enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings, type MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { refundCardPayment, stripeSettings } from '@/platform/stripe'
+import { payloadSecret } from '@/platform/secret'
 import { inTransaction, readingWith } from '@/platform/transaction'
 import {
   alreadyRegisteredMail,
   cancelledMail,
+  confirmationMail,
   lapsedMail,
   offerMail,
   refundDueMail,
@@ -37,7 +40,9 @@ import {
   waitlistedMail,
   type Settlement,
 } from './mails'
+import { confirmationPath } from './confirm-token'
 import { registrationUid } from './manage-token'
+import { termsOf } from './terms'
 
 /*
  * The seats stored (decision 064): each decision of src/domain/workshop-seats.ts made on the workshop's
@@ -58,13 +63,7 @@ const TRIES = 60
 
 export type Terms = WorkshopTerms
 
-export const termsOf = (w: Workshop): WorkshopTerms => ({
-  seats: w.seats ?? 20,
-  startsAt: new Date(w.date).getTime(),
-  registrationClosesAt: new Date(w.registrationClosesAt ?? w.date).getTime(),
-  waitlist: w.waitlist !== false,
-  holdMs: (w.holdHours ?? 24) * HOUR,
-})
+export { termsOf } from './terms'
 
 const asDomain = (r: WorkshopRegistration): Registration => ({
   id: String(r.id),
@@ -227,7 +226,13 @@ async function queue(
 }
 
 /** One of the registration's mails (./mails.ts), made for a workshop, the mail settings and the coach's zone. */
-type RegistrationMail = (w: Workshop, r: WorkshopRegistration, s: MailSettings, timeZone: string) => OutgoingMail
+type RegistrationMail = (
+  w: Workshop,
+  r: WorkshopRegistration,
+  s: MailSettings,
+  timeZone: string,
+  at: Date,
+) => OutgoingMail
 
 /**
  * Queues one of the registration's mails to its attendee, made for the scene's workshop; `once` names the
@@ -238,7 +243,7 @@ const mailAttendee = (scene: Scene, kind: string, r: WorkshopRegistration, mail:
     scene,
     kind,
     r,
-    mail(scene.workshop, r, scene.settings, scene.timeZone),
+    mail(scene.workshop, r, scene.settings, scene.timeZone, scene.now),
     once === undefined ? undefined : mailKey(r, once),
   )
 
@@ -658,8 +663,8 @@ export type RegisterOutcome =
   /** `held`: a paid seat held for them until they pay (decision 070). */
   | { outcome: 'registered' | 'held' | 'waitlisted'; registration: WorkshopRegistration }
   | { outcome: 'closed' | 'full' }
-  /** The address was registered (or waiting) already: mailed what it has; answered as a new one would be. */
-  | { outcome: 'already'; answer: 'registered' | 'held' | 'waitlisted' | 'closed' | 'full' }
+  /** The address was registered, held a seat or was waiting already: that registration, unchanged. */
+  | { outcome: 'already'; registration: WorkshopRegistration }
 
 /** The coach's bank details and a seat's reference, as the held seat's mail lists them; null when paid by card. */
 async function bankLinesFor(scene: Scene, reference: string): Promise<string[] | null> {
@@ -675,8 +680,9 @@ async function bankLinesFor(scene: Scene, reference: string): Promise<string[] |
 }
 
 /**
- * Registers `email` for the workshop: a seat while one is free, else the waitlist, else refused; one
- * registration per address (a second one is mailed the first, and answered as a new one would be).
+ * Registers `email` for the workshop: a seat while one is free, else the waitlist (while it has room), else
+ * refused; one registration per address (`already` for a second). Only for an address its owner has proved
+ * (the confirmation link, decision 080): a credit of the address's pays for a paid seat at once.
  */
 export function registerForWorkshop(
   payload: Payload,
@@ -695,11 +701,7 @@ export function registerForWorkshop(
       const regs = scene.rows.map(asDomain)
       const price = priceCents(scene.workshop.price)
       const mine = scene.rows.find((r) => r.email === email)
-      if (mine) {
-        const answer = register(t, regs, now.getTime(), 'new', { paymentDue: price > 0 }).outcome
-        await mailAttendee(scene, 'workshop-already', mine, alreadyRegisteredMail)
-        return { outcome: 'already', answer }
-      }
+      if (mine) return { outcome: 'already', registration: mine }
       const reuse = (
         await scene.payload.find({
           collection: 'workshop-registrations',
@@ -891,14 +893,91 @@ export async function settleWorkshops(payload: Payload, now: Date): Promise<numb
 export const workshopIdOf = (r: Pick<WorkshopRegistration, 'workshop'>): number | string =>
   typeof r.workshop === 'object' ? r.workshop.id : r.workshop
 
-/** Seats still free, for the registration page ("Only 3 seats left."). */
-export async function seatsTaken(payload: Payload, workshopId: number | string): Promise<number> {
-  const { totalDocs } = await payload.count({
-    collection: 'workshop-registrations',
-    where: { and: [{ workshop: { equals: workshopId } }, { status: { in: ['registered', 'offered'] } }] },
-    overrideAccess: true,
-  })
-  return totalDocs
+/**
+ * How many people hold a seat (registered or offered) and how many wait, for the registration page ("Only 3
+ * seats left.", "Join the waitlist"), the workshops page and the form's refusals: the same for every visitor.
+ */
+export async function seatCounts(
+  payload: Payload,
+  workshopId: number | string,
+  req?: Partial<PayloadRequest>,
+): Promise<{ live: number; waiting: number }> {
+  const count = async (status: string[]) =>
+    (
+      await payload.count({
+        collection: 'workshop-registrations',
+        where: { and: [{ workshop: { equals: workshopId } }, { status: { in: status } }] },
+        overrideAccess: true,
+        ...(req ? { req } : {}),
+      })
+    ).totalDocs
+  return { live: await count(['registered', 'offered']), waiting: await count(['waitlisted']) }
+}
+
+const TEN_MINUTES = 10 * 60 * 1000
+
+/**
+ * The registration form's mail (decision 080), the same answer whatever the typed address holds: an address
+ * registered, offered a seat or waiting is mailed what it has with its own link ("already registered"); any
+ * other gets the link that confirms the registration. Nothing is stored, no seat is held and no credit is
+ * spent until the owner of the address opens that link. Queued once per address and workshop in ten minutes
+ * (a double submit, or the same address typed again and again, is one mail), and through the outbox's hourly
+ * ceiling on mail to typed addresses (`req` is the visitor's post).
+ */
+export async function mailConfirmation(
+  payload: Payload,
+  workshop: Workshop,
+  person: { name: string; email: string },
+  now: Date,
+  req: PayloadRequest,
+): Promise<void> {
+  const email = normalAddress(person.email)
+  const settings = await mailSettings(payload, req)
+  const timeZone = await readCoachTimeZone(payload, req)
+  const window = Math.floor(now.getTime() / TEN_MINUTES)
+  const live = (
+    await payload.find({
+      collection: 'workshop-registrations',
+      where: {
+        and: [
+          { workshop: { equals: workshop.id } },
+          { email: { equals: email } },
+          { status: { not_in: [...ENDED_STATUSES] } },
+        ],
+      },
+      limit: 1,
+      depth: 0,
+      select: COLUMNS,
+      overrideAccess: true,
+      req,
+    })
+  ).docs[0] as WorkshopRegistration | undefined
+  const queued = live
+    ? {
+        kind: 'workshop-already',
+        mail: alreadyRegisteredMail(workshop, live, settings, timeZone),
+        reference: `workshop-registrations:${live.id}`,
+        idempotencyKey: `workshop-already:${live.id}:${window}`,
+      }
+    : {
+        kind: 'workshop-confirm',
+        mail: confirmationMail(
+          workshop,
+          email,
+          `${settings.siteUrl}${confirmationPath({ workshop: workshop.id, email, name: person.name, askedAt: now.getTime() })}`,
+          settings,
+          timeZone,
+          now,
+        ),
+        reference: `workshops:${workshop.id}`,
+        idempotencyKey: `workshop-confirm:${workshop.id}:${keyedHash(payloadSecret(), email).slice(0, 32)}:${window}`,
+      }
+  try {
+    await enqueueMail(payload, { ...queued, now }, req)
+  } catch (error) {
+    // A double submit: the other post queued this very mail a moment ago (the key is unique).
+    if (!((error as Error).name === 'ValidationError' && /idempotencyKey/.test(String(error)))) throw error
+  }
 }
 
 /**

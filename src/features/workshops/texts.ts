@@ -8,14 +8,19 @@ export const slugOf = (text: string): string => {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/g, '')
-  // /workshops/manage/ is the attendees' own pages.
-  return slug === 'manage' || slug === '' ? `workshop-${slug || 'event'}` : slug
+  // /workshops/manage/ and /workshops/confirm/ are the attendees' own pages.
+  return slug === 'manage' || slug === 'confirm' || slug === '' ? `workshop-${slug || 'event'}` : slug
 }
 
 export const registerPath = (slug: string): string => `/workshops/${slug}/register`
 
 /** What the visitor reads (decision 064). */
 export const WORKSHOP_TEXTS = {
+  /** The one answer to every registration posted, whatever the address holds (decision 080). */
+  checkMail:
+    'Almost done: we have sent a link to the e-mail address you gave. Open it within 24 hours to confirm your registration.',
+  confirmButton: 'Confirm my registration',
+  confirmExpired: 'This confirmation link has expired. Please register again: we will send you a new one.',
   registered: 'You are registered. We have sent the details and a calendar invite to your e-mail.',
   held: 'A seat is held for you until you pay for it. We have e-mailed you how to pay and the link to your registration.',
   waitlisted: 'You are on the waitlist. If a seat frees up, we will e-mail you and hold it for you.',

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 
 import { mailboxIdentity } from '@/domain/mailbox'
 import { keyedHash } from '@/domain/tokens'
+import { visitorPostContext } from '@/platform/mail/visitor-ceiling'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
 import { payloadSecret } from '@/platform/secret'
@@ -114,8 +115,16 @@ export async function runForm<Schema extends FormSchema, Field extends string>(
   let outcome: Acceptance
   try {
     outcome = form.ownTransaction
-      ? await form.accept(payload, parsed.data, { req: await createLocalReq({}, payload), now, client })
-      : await inTransaction(payload, (req) => form.accept(payload, parsed.data, { req, now, client }))
+      ? await form.accept(payload, parsed.data, {
+          req: await createLocalReq({ context: visitorPostContext() }, payload),
+          now,
+          client,
+        })
+      : await inTransaction(
+          payload,
+          (req) => form.accept(payload, parsed.data, { req, now, client }),
+          visitorPostContext(),
+        )
   } catch (error) {
     if (error instanceof FormRefusal) return { status: 'conflict', message: error.message, values }
     if (error instanceof FormInvalid) {

@@ -125,6 +125,15 @@ export const MailOutbox: CollectionConfig = {
       index: true,
       admin: { readOnly: true, position: 'sidebar', disableBulkEdit: true },
     },
+    {
+      // Counted by the hourly ceiling on visitor mail (./visitor-ceiling.ts, decision 080).
+      name: 'visitorCaused',
+      label: "Caused by a visitor's form",
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      admin: { readOnly: true, position: 'sidebar' },
+    },
     { name: 'messageId', type: 'text', admin: { readOnly: true, position: 'sidebar' } },
     { name: 'lastError', type: 'textarea', admin: { readOnly: true } },
   ]).concat({

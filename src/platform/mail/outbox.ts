@@ -3,6 +3,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { afterFailedAttempt, STALE_CLAIM_MS } from '@/domain/outbox-schedule'
 import type { MailOutbox } from '@/payload-types'
 import { contentWithoutLinks, unsealLinks, type MailContent } from './secret-links'
+import { visitorCeiling } from './visitor-ceiling'
 import { mailTransport, type MailAttachment, type MailTransport, type OutgoingMail } from './transport'
 
 export type QueuedMail = {
@@ -25,14 +26,17 @@ export type QueuedMail = {
 /**
  * Queues a mail. Its secret links (./secret-links.ts) are stored hidden and sealed by the outbox itself
  * (MailOutbox's hook), whoever queues it. Pass the request of the transaction that writes the row causing the mail: both are then
- * committed together, or neither is. Returns the outbox row's id, and whether this call queued it (false when
- * the idempotency key was queued before).
+ * committed together, or neither is. A mail an anonymous visitor's form post causes to an address they typed
+ * passes the site's hourly ceiling here (./visitor-ceiling.ts), whatever feature queues it. Returns the outbox
+ * row's id, and whether this call queued it (false when the idempotency key was queued before, or when the
+ * ceiling held the mail back: then `id` is null).
  */
 export async function enqueueMail(
   payload: Payload,
-  { kind, mail, now, sendAfter, reference, idempotencyKey }: QueuedMail,
+  queued: QueuedMail,
   req: Partial<PayloadRequest>,
-): Promise<{ id: number | string; queued: boolean }> {
+): Promise<{ id: number | string | null; queued: boolean }> {
+  const { idempotencyKey } = queued
   if (idempotencyKey) {
     const before = await payload.find({
       collection: 'mail-outbox',
@@ -44,6 +48,18 @@ export async function enqueueMail(
     })
     if (before.docs[0]) return { id: before.docs[0].id, queued: false }
   }
+  // The ceiling's notice goes to the coach, which the ceiling does not count: it is queued as any mail.
+  const ceiling = await visitorCeiling(payload, queued, req, (notice) => enqueueMail(payload, notice, req))
+  if (ceiling === 'held') return { id: null, queued: false }
+  return insertMail(payload, queued, ceiling === 'counted', req)
+}
+
+async function insertMail(
+  payload: Payload,
+  { kind, mail, now, sendAfter, reference, idempotencyKey }: QueuedMail,
+  visitorCaused: boolean,
+  req: Partial<PayloadRequest>,
+): Promise<{ id: number | string; queued: boolean }> {
   const due = sendAfter && sendAfter > now ? sendAfter : now
   const row = await payload.create({
     collection: 'mail-outbox',
@@ -56,6 +72,7 @@ export async function enqueueMail(
       attempts: 0,
       sendAfter: sendAfter?.toISOString() ?? null,
       nextAttemptAt: due.toISOString(),
+      visitorCaused,
     },
     depth: 0,
     overrideAccess: true,

@@ -25,6 +25,9 @@ export const SECRET_LINKS = [
   { name: 'discovery call manage', pattern: /(\/scheduling\/manage\/)\d{1,12}-\d{1,15}\.[\w-]{43}/g },
   // A workshop registration's manage link (src/features/workshops/manage-token.ts), the same shape.
   { name: 'workshop registration manage', pattern: /(\/workshops\/manage\/)\d{1,12}-\d{1,15}\.[\w-]{43}/g },
+  // A workshop registration's confirmation link (src/features/workshops/confirm-token.ts: base64url, a dot, a
+  // signature).
+  { name: 'workshop registration confirm', pattern: /(\/workshops\/confirm\/)[\w-]+\.[\w-]{43}/g },
   // A client's page (src/features/packages/tokens.ts: a keyed hash, base64url).
   { name: 'client page', pattern: /(\/client\/)[\w-]{43}/g },
 ] as const

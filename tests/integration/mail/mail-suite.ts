@@ -608,7 +608,7 @@ export function mailSuite(label: string, setup: () => Promise<TestDatabase>) {
           {},
         )
         const sealed = async () =>
-          (await payload.findByID({ collection: 'mail-outbox', id, overrideAccess: true, showHiddenFields: true }))
+          (await payload.findByID({ collection: 'mail-outbox', id: id!, overrideAccess: true, showHiddenFields: true }))
             .sealedLinks
         expect(await sealed()).toMatch(/^sealed1\./)
         expect(await cancelQueuedMail(payload, { reference: 'discovery-calls:12' })).toBe(1)

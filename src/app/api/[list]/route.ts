@@ -25,7 +25,10 @@ const LISTS: Record<string, () => Promise<ListState<object>>> = {
   workshops: async () => {
     const state = await getWorkshops()
     if (state.status === 'failed') return state
-    return { status: 'loaded', items: state.items.map(({ timeZone: _zone, onSite: _onSite, ...workshop }) => workshop) }
+    return {
+      status: 'loaded',
+      items: state.items.map(({ timeZone: _zone, onSite: _onSite, join: _join, ...workshop }) => workshop),
+    }
   },
 }
 

@@ -39,6 +39,7 @@ import * as migration_20261126_164229_package_mail_texts from './20261126_164229
 import * as migration_20261126_165155_session_mark_undo from './20261126_165155_session_mark_undo';
 import * as migration_20261126_174249_instalment_mail_texts from './20261126_174249_instalment_mail_texts';
 import * as migration_20261126_203116_instalment_receipt_mail_text from './20261126_203116_instalment_receipt_mail_text';
+import * as migration_20261129_063850_visitor_caused_mail from './20261129_063850_visitor_caused_mail';
 import * as migration_20261129_064412_newsletter_reports_and_permissions from './20261129_064412_newsletter_reports_and_permissions';
 
 export const migrations = [
@@ -246,6 +247,11 @@ export const migrations = [
     up: migration_20261126_203116_instalment_receipt_mail_text.up,
     down: migration_20261126_203116_instalment_receipt_mail_text.down,
     name: '20261126_203116_instalment_receipt_mail_text',
+  },
+  {
+    up: migration_20261129_063850_visitor_caused_mail.up,
+    down: migration_20261129_063850_visitor_caused_mail.down,
+    name: '20261129_063850_visitor_caused_mail'
   },
   {
     up: migration_20261129_064412_newsletter_reports_and_permissions.up,

@@ -5,6 +5,7 @@ import { Card } from '@/components/Card'
 import { ExternalLink } from '@/components/ExternalLink'
 import { JsonLd } from '@/components/JsonLd'
 import { ListView } from '@/components/ListView'
+import { WORKSHOP_TEXTS } from '@/features/workshops/texts'
 
 export async function WorkshopList() {
   const { brand } = await getSiteSettings()
@@ -37,9 +38,12 @@ export async function WorkshopList() {
                   <span>{w.format}</span>
                 </p>
                 <p>{w.description}</p>
-                {w.onSite ? (
+                {w.onSite && (w.join === 'full' || w.join === 'closed') ? (
+                  <p className="event-status">{w.join === 'full' ? WORKSHOP_TEXTS.full : WORKSHOP_TEXTS.closed}</p>
+                ) : w.onSite ? (
                   <a className="button button--primary" href={new URL(w.registerLink).pathname}>
-                    Register Now<span className="visually-hidden">: {w.title}</span>
+                    {w.join === 'waitlist' ? WORKSHOP_TEXTS.joinWaitlist : 'Register Now'}
+                    <span className="visually-hidden">: {w.title}</span>
                   </a>
                 ) : (
                   <ExternalLink className="button button--primary" href={w.registerLink} detail={<>: {w.title}</>}>

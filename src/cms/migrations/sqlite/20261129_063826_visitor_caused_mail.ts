@@ -1,0 +1,15 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
+
+export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
+  await db.run(sql`ALTER TABLE \`mail_outbox\` ADD \`visitor_caused\` integer DEFAULT false;`)
+  await db.run(sql`CREATE INDEX \`mail_outbox_visitor_caused_idx\` ON \`mail_outbox\` (\`visitor_caused\`);`)
+  // The visitor mail queued before, as the ceiling counted it then (by kind), still counts this hour.
+  await db.run(
+    sql`UPDATE \`mail_outbox\` SET \`visitor_caused\` = true WHERE \`kind\` IN ('contact-confirmation', 'newsletter-confirmation', 'call-existing', 'checkout-code', 'client-link');`,
+  )
+}
+
+export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  await db.run(sql`DROP INDEX \`mail_outbox_visitor_caused_idx\`;`)
+  await db.run(sql`ALTER TABLE \`mail_outbox\` DROP COLUMN \`visitor_caused\`;`)
+}
