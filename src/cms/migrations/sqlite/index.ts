@@ -39,6 +39,7 @@ import * as migration_20261126_164217_package_mail_texts from './20261126_164217
 import * as migration_20261126_165140_session_mark_undo from './20261126_165140_session_mark_undo';
 import * as migration_20261126_174245_instalment_mail_texts from './20261126_174245_instalment_mail_texts';
 import * as migration_20261126_203112_instalment_receipt_mail_text from './20261126_203112_instalment_receipt_mail_text';
+import * as migration_20261129_065358_form_posts_client_links from './20261129_065358_form_posts_client_links';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261126_203112_instalment_receipt_mail_text.up,
     down: migration_20261126_203112_instalment_receipt_mail_text.down,
-    name: '20261126_203112_instalment_receipt_mail_text'
+    name: '20261126_203112_instalment_receipt_mail_text',
+  },
+  {
+    up: migration_20261129_065358_form_posts_client_links.up,
+    down: migration_20261129_065358_form_posts_client_links.down,
+    name: '20261129_065358_form_posts_client_links'
   },
 ];
