@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 
 import type { Payload } from 'payload'
 
-import { payloadSecret } from '@/platform/secret'
+import { payloadSecret, seal, unseal } from '@/platform/secret'
 import type { FormClient } from './client'
 
 /*
@@ -23,6 +23,13 @@ export const REPEAT_MS = 30_000
 /** How long a post waits for the same post on another instance to answer before it says "try again". */
 const WAIT_MS = 15_000
 const POLL_MS = 100
+const PRUNE_EVERY = 50
+/**
+ * Each write its own statement, outside any transaction: a transaction per write would sit idle between its
+ * queries while its post waits on the event loop, and a burst of posts would hold the pool's connections.
+ */
+const ONE_STATEMENT = { overrideAccess: true, disableTransaction: true } as const
+const SEAL_PURPOSE = 'form-post-answer'
 
 type Answer = NonNullable<unknown>
 
@@ -78,18 +85,20 @@ async function claimAndRun<T extends Answer>(
 ): Promise<{ answer: T; kept: boolean }> {
   const since = new Date(now.getTime() - REPEAT_MS)
   for (let attempt = 0; ; attempt++) {
+    // Taken first (one statement): only a post that finds the key taken reads the row.
+    const claimed = await payload
+      .create({ collection: 'form-posts', data: { key, at: now.toISOString() }, depth: 0, ...ONE_STATEMENT })
+      .catch(() => null)
+    if (claimed) return runClaimed(payload, claimed.id, now, run, keep)
     const row = await findPost(payload, key)
     if (row && new Date(row.at).getTime() > since.getTime()) {
       const answer = answerOf(row) ?? (await answerOfAnother(payload, key))
       if (answer !== undefined) return { answer: answer as T, kept: true }
       // The other post gave the row back: this one takes it.
     } else if (row) {
-      await payload.delete({ collection: 'form-posts', id: row.id, overrideAccess: true })
+      // An old post's row: gone, unless another post removed it first.
+      await payload.delete({ collection: 'form-posts', id: row.id, ...ONE_STATEMENT }).catch(() => undefined)
     }
-    const claimed = await payload
-      .create({ collection: 'form-posts', data: { key, at: now.toISOString() }, depth: 0, overrideAccess: true })
-      .catch(() => null)
-    if (claimed) return runClaimed(payload, claimed.id, now, run, keep)
     if (attempt >= 2) throw new Error('The same form post is being handled elsewhere and did not answer.')
   }
 }
@@ -101,7 +110,7 @@ async function runClaimed<T extends Answer>(
   run: () => Promise<T>,
   keep: (answer: T) => boolean,
 ): Promise<{ answer: T; kept: boolean }> {
-  const release = () => payload.delete({ collection: 'form-posts', id, overrideAccess: true }).catch(() => undefined)
+  const release = () => payload.delete({ collection: 'form-posts', id, ...ONE_STATEMENT }).catch(() => undefined)
   let answer: T
   try {
     answer = await run()
@@ -113,21 +122,19 @@ async function runClaimed<T extends Answer>(
     await release()
     return { answer, kept: false }
   }
-  await payload.update({
-    collection: 'form-posts',
-    id,
-    data: { answer: { value: answer } },
-    depth: 0,
-    overrideAccess: true,
-  })
-  // Posts of long ago are of no use: pruned as new ones are kept.
-  await payload
-    .delete({
-      collection: 'form-posts',
-      where: { at: { less_than: new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString() } },
-      overrideAccess: true,
-    })
-    .catch(() => undefined)
+  // Sealed: an answer can hold a private link (a checkout's address), which nobody reading the table may use.
+  const sealed = seal(JSON.stringify(answer), SEAL_PURPOSE)
+  await payload.update({ collection: 'form-posts', id, data: { answer: { sealed } }, depth: 0, ...ONE_STATEMENT })
+  // Posts of long ago are of no use: pruned now and then (one post in PRUNE_EVERY), not on every post.
+  if (Math.random() < 1 / PRUNE_EVERY) {
+    await payload
+      .delete({
+        collection: 'form-posts',
+        where: { at: { less_than: new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString() } },
+        ...ONE_STATEMENT,
+      })
+      .catch(() => undefined)
+  }
   return { answer, kept: true }
 }
 
@@ -143,9 +150,12 @@ const findPost = async (payload: Payload, key: string) =>
     })
   ).docs[0] ?? null
 
-/** A kept answer, as stored (`{ value }`), or undefined while the post is being handled. */
-const answerOf = (row: { answer?: unknown }): unknown =>
-  row.answer && typeof row.answer === 'object' && 'value' in row.answer ? row.answer.value : undefined
+/** A kept answer, as stored (`{ sealed }`), or undefined while the post is being handled. */
+function answerOf(row: { answer?: unknown }): unknown {
+  const sealed = row.answer && typeof row.answer === 'object' && 'sealed' in row.answer ? row.answer.sealed : null
+  const plain = typeof sealed === 'string' ? unseal(sealed, SEAL_PURPOSE) : null
+  return plain === null ? undefined : (JSON.parse(plain) as unknown)
+}
 
 /** The answer of the same post taken by another instance, once it has one; undefined when it gave it back. */
 async function answerOfAnother(payload: Payload, key: string): Promise<unknown> {
