@@ -78,6 +78,7 @@ export interface Config {
     'workshop-registrations': WorkshopRegistration;
     'workshop-credits': WorkshopCredit;
     purchases: Purchase;
+    'client-links': ClientLink;
     'stripe-events': StripeEvent;
     packages: Package;
     agreements: Agreement;
@@ -92,6 +93,7 @@ export interface Config {
     media: Media;
     users: User;
     'rate-limit-hits': RateLimitHit;
+    'form-posts': FormPost;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
@@ -110,6 +112,7 @@ export interface Config {
     'workshop-registrations': WorkshopRegistrationsSelect<false> | WorkshopRegistrationsSelect<true>;
     'workshop-credits': WorkshopCreditsSelect<false> | WorkshopCreditsSelect<true>;
     purchases: PurchasesSelect<false> | PurchasesSelect<true>;
+    'client-links': ClientLinksSelect<false> | ClientLinksSelect<true>;
     'stripe-events': StripeEventsSelect<false> | StripeEventsSelect<true>;
     packages: PackagesSelect<false> | PackagesSelect<true>;
     agreements: AgreementsSelect<false> | AgreementsSelect<true>;
@@ -124,6 +127,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'rate-limit-hits': RateLimitHitsSelect<false> | RateLimitHitsSelect<true>;
+    'form-posts': FormPostsSelect<false> | FormPostsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
@@ -723,6 +727,19 @@ export interface WorkshopCredit {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "client-links".
+ */
+export interface ClientLink {
+  id: number;
+  clientKey: string;
+  issue: number;
+  tokenHash: string;
+  issuedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "stripe-events".
  */
 export interface StripeEvent {
@@ -947,6 +964,26 @@ export interface RateLimitHit {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "form-posts".
+ */
+export interface FormPost {
+  id: number;
+  key: string;
+  at: string;
+  answer?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -1014,6 +1051,10 @@ export interface PayloadLockedDocument {
         value: number | Purchase;
       } | null)
     | ({
+        relationTo: 'client-links';
+        value: number | ClientLink;
+      } | null)
+    | ({
         relationTo: 'stripe-events';
         value: number | StripeEvent;
       } | null)
@@ -1068,6 +1109,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'rate-limit-hits';
         value: number | RateLimitHit;
+      } | null)
+    | ({
+        relationTo: 'form-posts';
+        value: number | FormPost;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1357,6 +1402,18 @@ export interface PurchasesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "client-links_select".
+ */
+export interface ClientLinksSelect<T extends boolean = true> {
+  clientKey?: T;
+  issue?: T;
+  tokenHash?: T;
+  issuedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "stripe-events_select".
  */
 export interface StripeEventsSelect<T extends boolean = true> {
@@ -1617,6 +1674,17 @@ export interface UsersSelect<T extends boolean = true> {
 export interface RateLimitHitsSelect<T extends boolean = true> {
   key?: T;
   at?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "form-posts_select".
+ */
+export interface FormPostsSelect<T extends boolean = true> {
+  key?: T;
+  at?: T;
+  answer?: T;
   updatedAt?: T;
   createdAt?: T;
 }

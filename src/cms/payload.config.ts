@@ -23,6 +23,7 @@ import { WorkshopsPage } from '@/features/pages/WorkshopsPage'
 import { MailOutbox } from '@/platform/mail/MailOutbox'
 import { IMAGE_TOO_LARGE, IMAGE_UPLOAD_MAX_BODY_BYTES, MAX_IMAGE_BYTES } from '@/platform/server/request-guard'
 import { Media } from './collections/Media'
+import { FormPosts } from '@/platform/forms/FormPosts'
 import { RateLimitHits } from '@/platform/forms/RateLimitHits'
 import { Subscribers } from '@/features/newsletter/Subscribers'
 import { Newsletters } from '@/features/newsletter/Newsletters'
@@ -47,6 +48,7 @@ import { Agreements, AgreementVersions } from '@/features/packages/Agreements'
 import { Packages } from '@/features/packages/Packages'
 import { PaymentDetails } from '@/features/packages/PaymentDetails'
 import { SessionRules } from '@/features/packages/SessionRules'
+import { ClientLinks } from '@/features/packages/ClientLinks'
 import { Purchases } from '@/features/packages/Purchases'
 import { StripeEvents } from '@/features/packages/StripeEvents'
 import { Announcement } from '@/features/site/Announcement'
@@ -122,6 +124,7 @@ export default buildConfig({
     WorkshopRegistrations,
     WorkshopCredits,
     Purchases,
+    ClientLinks,
     StripeEvents,
     Packages,
     Agreements,
@@ -137,6 +140,7 @@ export default buildConfig({
     Media,
     Users,
     RateLimitHits,
+    FormPosts,
   ]
     .map(withLocksReadInTransaction)
     .map(zonePickersInBrowser)

@@ -9,8 +9,8 @@ import { submitForm } from '@/platform/forms/pipeline'
 import { TOO_FAST } from '@/platform/forms/rules'
 import type { FormResult } from '@/platform/forms/results'
 import { payloadClient } from '@/platform/payload'
-import { bookedAnswerFloor, bookingForm, cancelCall, rescheduleCall, type ChangeOutcome } from './book'
-import { callByToken } from './calls'
+import { bookedAnswerFloor, bookingForm } from './book'
+import { postCallChange } from './manage-posts'
 import { SLOT_TAKEN, type BookingField, type BookingProblem } from './rules'
 
 /** The code for /scheduling?problem= that says why a booking was refused. */
@@ -43,33 +43,14 @@ export async function bookAction(
   redirect(`/scheduling?problem=${problemOf(result)}#book-heading`)
 }
 
-const text = (formData: FormData, name: string) => {
-  const v = formFields(formData)[name]
-  return typeof v === 'string' ? v : ''
-}
-
-/** Back to the manage page, saying what happened (the page reads `?done=` / `?problem=`). */
-function backToCall(token: string, outcome: ChangeOutcome, done: 'cancelled' | 'moved'): never {
-  const query = outcome === 'done' ? `done=${done}` : `problem=${outcome}`
-  redirect(`/scheduling/manage/${encodeURIComponent(token)}?${query}`)
-}
-
-/** The manage page's "Cancel this call" button. */
+/** The manage page's "Cancel this call" button (./manage-posts.ts, once per post). */
 export async function cancelCallAction(_prev: null, formData: FormData): Promise<null> {
-  const token = text(formData, 'token')
   const payload = await payloadClient()
-  const call = await callByToken(payload, token)
-  if (!call) redirect('/scheduling')
-  backToCall(token, await cancelCall(payload, call, 'visitor'), 'cancelled')
+  redirect(await postCallChange(payload, 'cancel', formFields(formData), clientFromHeaders(await headers())))
 }
 
-/** The manage page's "Move to this time" button. */
+/** The manage page's "Move to this time" button (./manage-posts.ts, once per post). */
 export async function rescheduleCallAction(_prev: null, formData: FormData): Promise<null> {
-  const token = text(formData, 'token')
   const payload = await payloadClient()
-  const call = await callByToken(payload, token)
-  if (!call) redirect('/scheduling')
-  const slot = new Date(text(formData, 'slot'))
-  if (Number.isNaN(slot.getTime())) redirect(`/scheduling/manage/${encodeURIComponent(token)}?problem=no-slot`)
-  backToCall(token, await rescheduleCall(payload, call, slot), 'moved')
+  redirect(await postCallChange(payload, 'move', formFields(formData), clientFromHeaders(await headers())))
 }

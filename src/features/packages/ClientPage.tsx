@@ -8,12 +8,14 @@ import { meetingOf, meetingSentence, whereText } from '@/features/booking/meetin
 import { formatSlot } from '@/features/booking/slots'
 import { mailSettings } from '@/platform/mail/settings'
 import { payloadClient } from '@/platform/payload'
+import { clientAccess } from './client-access'
 import { ClientLinkForm } from './ClientLinkForm'
 import { creditBalance } from './ledger'
 import { instalmentsPaid } from './paid'
 import { BookSessionForm, CancelSessionForm, MoveSessionForm } from './SessionForms'
 import { clientByToken, nextPurchase, sessionDone, sessionProblems, sessionSlots, sessionsOf } from './sessions'
 import { readCreditRules } from './SessionRules'
+import { CLIENT_PAGE_CLOSED } from './texts'
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 const HOUR = 60 * 60 * 1000
@@ -26,15 +28,15 @@ const HOUR = 60 * 60 * 1000
  */
 export async function ClientPage({ token, done, problem }: { token: string; done?: string; problem?: string }) {
   const payload = await payloadClient()
-  const client = await clientByToken(payload, token)
+  const access = await clientAccess(payload, token, new Date())
+  const client = access.status === 'open' ? await clientByToken(payload, token) : null
   if (!client) {
+    const { heading, lead } = CLIENT_PAGE_CLOSED[access.status === 'open' ? 'unknown' : access.status]
     return (
       <section className="section" aria-labelledby="client-heading">
         <div className="container container--narrow">
-          <h1 id="client-heading">This link is not valid</h1>
-          <p className="lead">
-            It may be old or incomplete. The link to your page is in the mail that confirmed your payment.
-          </p>
+          <h1 id="client-heading">{heading}</h1>
+          <p className="lead">{lead}</p>
           <ClientLinkForm />
           <p>
             See the <Link href="/coaching#pricing-heading">coaching packages</Link>.

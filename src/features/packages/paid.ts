@@ -9,7 +9,7 @@ import { enqueueMail } from '@/platform/mail/outbox'
 import { mailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
 import { appendCreditEvent, type Appended } from './ledger'
-import { clientPath } from './tokens'
+import { clientPagePath } from './client-access'
 
 /*
  * A purchase paid: its credits open in the buyer's ledger, exactly once, whichever payment method confirmed it
@@ -119,7 +119,7 @@ export async function mailInstalmentReceipt(
           amount: formatCents(amount),
           reference: p.reference ?? '',
           paymentsLeft,
-          clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+          clientLink: `${settings.siteUrl}${await clientPagePath(payload, p.email, req)}`,
         }),
       ),
     },
@@ -215,14 +215,14 @@ export async function settlePurchase(
               firstAmount: formatCents(instalmentAmounts(p.amount, p.instalments)[0]!),
               reference: p.reference ?? '',
               sessionsReady: `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book`,
-              clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+              clientLink: `${settings.siteUrl}${await clientPagePath(payload, p.email, req)}`,
             })
           : composeMail(settings, 'packagePaid', {
               package: p.packageTitle,
               amount: formatCents(p.amount),
               reference: p.reference ?? '',
               sessionsReady: `Your ${p.sessions === 1 ? 'session is' : `${p.sessions} sessions are`} ready to book`,
-              clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+              clientLink: `${settings.siteUrl}${await clientPagePath(payload, p.email, req)}`,
             }),
       ),
     },

@@ -18,7 +18,7 @@ import {
 } from '@/platform/stripe'
 import { inTransaction } from '@/platform/transaction'
 import { appendCreditEvent, creditBalance, creditLedger, type Precondition } from './ledger'
-import { clientPath } from './tokens'
+import { clientPagePath } from './client-access'
 
 /*
  * A refund of a paid purchase, whole or in part, made by the coach from the purchase's screen (issue 27;
@@ -148,7 +148,7 @@ async function mailReceipt(
         reference: p.reference ?? '',
         refundHow,
         sessionsTaken,
-        clientLink: `${settings.siteUrl}${clientPath(p.email)}`,
+        clientLink: `${settings.siteUrl}${await clientPagePath(payload, p.email, req)}`,
       }),
     ),
   }

@@ -12,6 +12,7 @@ import { composedFromSite, fromSite } from '@/platform/mail/envelope'
 import { enqueueMail } from '@/platform/mail/outbox'
 import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
+import { clientPagePath } from './client-access'
 import { clientPath } from './tokens'
 
 /*
@@ -50,8 +51,8 @@ const whereLines = (s: MailSession, settings: MailSettings, to: 'visitor' | 'coa
   return where ? [`Where: ${where}`] : []
 }
 
-const invite = (s: MailSession, settings: MailSettings, method: 'REQUEST' | 'CANCEL') => {
-  const page = `${settings.siteUrl}${clientPath(s.email)}`
+const invite = (s: MailSession, settings: MailSettings, method: 'REQUEST' | 'CANCEL', clientPage: string) => {
+  const page = `${settings.siteUrl}${clientPage}`
   const how = inviteHow(meetingOf(s), names(s, settings))
   const location = inviteLocation(meetingOf(s))
   return {
@@ -80,7 +81,13 @@ const when = (s: MailSession, zone: string) => `When: ${formatSlot(new Date(s.st
  * The placeholders of a client's mail about their session (src/features/mail-texts/defaults.ts): the session's
  * lines (no "Where" once it is cancelled), its package and the client's page.
  */
-const sessionValues = (s: MailSession, settings: MailSettings, zone: string, place: 'with-place' | 'no-place') => ({
+const sessionValues = (
+  s: MailSession,
+  settings: MailSettings,
+  zone: string,
+  place: 'with-place' | 'no-place',
+  clientPage: string,
+) => ({
   name: s.name,
   session: [
     when(s, zone),
@@ -88,7 +95,7 @@ const sessionValues = (s: MailSession, settings: MailSettings, zone: string, pla
     ...(s.packageTitle ? [`Package: ${s.packageTitle}`] : []),
   ].join('\n'),
   package: s.packageTitle ?? '',
-  clientLink: `${settings.siteUrl}${clientPath(s.email)}`,
+  clientLink: `${settings.siteUrl}${clientPage}`,
 })
 
 export type SessionChange = 'booked' | 'moved' | 'cancelled'
@@ -101,16 +108,19 @@ export type SessionMailOptions = {
   /** Who made the change: the coach's own (from the admin) say so, with her line to the client. */
   by?: Actor
   line?: string
+  /** The path of the client's page by their current link (./client-access.ts); their first link when not given. */
+  clientPage?: string
 }
 
 /** The client's mail and the coach's about one change of a session, both with the invite. */
 export function sessionMails(
   s: MailSession,
   change: SessionChange,
-  { zone, settings, creditUsed = false, noticeHours, by = 'client', line }: SessionMailOptions,
+  { zone, settings, creditUsed = false, noticeHours, by = 'client', line, clientPage }: SessionMailOptions,
 ): [OutgoingMail, OutgoingMail] {
   const said = by === 'coach' ? line?.trim() : undefined
-  const calendar = invite(s, settings, change === 'cancelled' ? 'CANCEL' : 'REQUEST')
+  const page = clientPage ?? clientPath(s.email)
+  const calendar = invite(s, settings, change === 'cancelled' ? 'CANCEL' : 'REQUEST', page)
   const name = (
     {
       booked: 'sessionBooked',
@@ -122,7 +132,7 @@ export function sessionMails(
     settings,
     s.email,
     composeMail(settings, name, {
-      ...sessionValues(s, settings, zone, change === 'cancelled' ? 'no-place' : 'with-place'),
+      ...sessionValues(s, settings, zone, change === 'cancelled' ? 'no-place' : 'with-place', page),
       noticeHours: String(noticeHours),
       credit: creditUsed
         ? `It was cancelled less than ${noticeHours} hours before it starts, so it uses its credit.`
@@ -164,15 +174,16 @@ const SESSIONS_IN_ADMIN = (settings: MailSettings) => `${settings.siteUrl}/admin
  * The reminders of a session: to the client 24 hours before (the last moment to move it or cancel it and keep
  * its credit) and 1 hour before, to the coach 1 hour before; each with how they meet and the client's page.
  */
-type ReminderOptions = Pick<SessionMailOptions, 'zone' | 'settings' | 'noticeHours'>
+type ReminderOptions = Pick<SessionMailOptions, 'zone' | 'settings' | 'noticeHours' | 'clientPage'>
 
-export function sessionReminderMails(s: MailSession, { zone, settings, noticeHours }: ReminderOptions) {
+export function sessionReminderMails(s: MailSession, { zone, settings, noticeHours, clientPage }: ReminderOptions) {
+  const page = clientPage ?? clientPath(s.email)
   const toClient = (name: 'sessionReminderDayBefore' | 'sessionReminderHourBefore') =>
     composedFromSite(
       settings,
       s.email,
       composeMail(settings, name, {
-        ...sessionValues(s, settings, zone, 'with-place'),
+        ...sessionValues(s, settings, zone, 'with-place', page),
         noticeHours: String(noticeHours),
       }),
     )
@@ -212,9 +223,10 @@ export async function mailSessionChange(
   payload: Payload,
   s: MailSession,
   change: SessionChange,
-  options: SessionMailOptions & { now: Date },
+  given: SessionMailOptions & { now: Date },
   req: Partial<PayloadRequest>,
 ): Promise<void> {
+  const options = { ...given, clientPage: given.clientPage ?? (await clientPagePath(payload, s.email, req)) }
   const [client, coach] = sessionMails(s, change, options)
   const reference = sessionReference(s)
   const key = `${sessionUid(s)}:${s.sequence}`

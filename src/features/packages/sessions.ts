@@ -9,10 +9,10 @@ import { isOpenSlot, openSlots, type Availability, type Interval } from '@/featu
 import type { CoachingSession, Purchase } from '@/payload-types'
 import { mailSettings } from '@/platform/mail/settings'
 import { inTransaction } from '@/platform/transaction'
+import { clientAccess } from './client-access'
 import { appendCreditEvent, creditBalance } from './ledger'
 import { mailSessionChange } from './session-mail'
 import { readCreditRules } from './SessionRules'
-import { clientKeyOfToken } from './tokens'
 
 /*
  * Coaching sessions booked, moved and cancelled by the client from their credits (decision 065), with the
@@ -46,6 +46,8 @@ export const sessionProblems = (rules: CreditRules) =>
     'not-started': CREDIT_REFUSALS.notStarted,
     'not-marked': CREDIT_REFUSALS.notMarked,
     'credit-booked-again': CREDIT_REFUSALS.creditBookedAgain,
+    // The client page's limit, as every public form's (./posts.ts).
+    'too-many': 'Too many changes from you in a short time. Please wait a few minutes and try again.',
   }) as const
 /** The texts under the spec's rules (DEFAULT_CREDIT_RULES). */
 export const SESSION_PROBLEMS = sessionProblems(DEFAULT_CREDIT_RULES)
@@ -92,21 +94,14 @@ export type Client = {
   purchases: Purchase[]
 }
 
-/** The client a page token names (their paid purchases carry its hash), or null. */
-export async function clientByToken(payload: Payload, token: string): Promise<Client | null> {
-  const key = clientKeyOfToken(token)
-  if (!key) return null
-  const purchases = (
-    await payload.find({
-      collection: 'purchases',
-      where: { and: [{ clientKey: { equals: key } }, { status: { equals: 'paid' } }] },
-      sort: 'paidAt',
-      pagination: false,
-      depth: 1,
-      overrideAccess: true,
-    })
-  ).docs
-  if (purchases.length === 0) return null
+/**
+ * The client a page token names (their paid purchases carry its hash), or null: also for a link that a newer one
+ * replaced, or that ended with their last credit (./client-access.ts says which).
+ */
+export async function clientByToken(payload: Payload, token: string, now = new Date()): Promise<Client | null> {
+  const access = await clientAccess(payload, token, now)
+  if (access.status !== 'open') return null
+  const { purchases } = access
   const email = normalAddress(purchases[0]!.email)
   return { email, name: purchases.findLast((p) => p.agreedName)?.agreedName ?? email, purchases }
 }

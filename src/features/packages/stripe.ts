@@ -24,7 +24,7 @@ import { appendCreditEvent } from './ledger'
 import { purchaseByToken } from './checkout'
 import { adminRefundOf } from './refunds'
 import { instalmentsPaid, mailInstalmentReceipt, recordInstalment, settlePurchase, type Settled } from './paid'
-import { checkoutPath } from './tokens'
+import { checkoutPath, stripeReference, verifiedStripeReference } from './tokens'
 
 /*
  * Paying for a package by card through Stripe Checkout (decision 066), when the coach has set Stripe's keys
@@ -35,10 +35,31 @@ import { checkoutPath } from './tokens'
  * `charge.refunded` records each refund of the payment in the ledger, once (./refunds.ts for the admin's).
  */
 
-/** The purchase a session is for: the site names it in the session's metadata. */
-const purchaseIdOf = (session: Pick<Stripe.Checkout.Session, 'metadata' | 'client_reference_id'>): number | null => {
-  const named = session.metadata?.purchase ?? session.client_reference_id ?? ''
-  return /^\d{1,12}$/.test(named) ? Number(named) : null
+type Named = Pick<Stripe.Checkout.Session, 'metadata' | 'client_reference_id'>
+
+/**
+ * The purchase a session (or a payment or subscription made by one) is for, as this site named it: by its
+ * signed reference (`metadata.site`, also the session's `client_reference_id`; decision 086). A session made
+ * before references were signed names the purchase by its id alone: `legacy`, which counts only for the
+ * session the purchase itself stored (`ours`). Null for a session this site did not name.
+ */
+function namedPurchase(session: Named): { id: number; createdAtMs: number | null } | null {
+  const signed = session.metadata?.site ?? session.client_reference_id ?? ''
+  const verified = verifiedStripeReference(signed)
+  if (verified) return verified
+  if (session.metadata?.site !== undefined) return null
+  const legacy = session.metadata?.purchase ?? ''
+  return /^\d{1,12}$/.test(legacy) ? { id: Number(legacy), createdAtMs: null } : null
+}
+
+const purchaseIdOf = (session: Named): number | null => namedPurchase(session)?.id ?? null
+
+/** Whether `session` is one this site made for purchase `p`: its signed reference, or the session `p` stored. */
+function ours(session: Named & { id?: string }, p: Purchase): boolean {
+  const named = namedPurchase(session)
+  if (!named || named.id !== p.id) return false
+  if (named.createdAtMs === null) return Boolean(session.id) && session.id === p.stripeSession
+  return named.createdAtMs === new Date(p.createdAt).getTime()
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -65,7 +86,8 @@ export async function cardPayment(payload: Payload, purchase: Purchase): Promise
     return { go: 'checkout' }
   }
   const plan = purchase.instalments ? instalmentAmounts(purchase.amount, purchase.instalments) : null
-  const named = { purchase: String(purchase.id), reference: purchase.reference ?? '' }
+  const reference = stripeReference(purchase)
+  const named = { purchase: String(purchase.id), reference: purchase.reference ?? '', site: reference }
   const step = await cardCheckoutSession(settings, {
     previous: purchase.stripeSession,
     name: purchase.packageTitle,
@@ -73,7 +95,7 @@ export async function cardPayment(payload: Payload, purchase: Purchase): Promise
     amount: purchase.amount,
     ...(plan ? { instalments: { count: plan.length, first: plan[0]!, each: plan[1]! } } : {}),
     email: purchase.email,
-    clientReferenceId: String(purchase.id),
+    clientReferenceId: reference,
     metadata: named,
     returnTo: checkoutAddress(purchase),
     // The purchase by its id and creation time (ids repeat across sites on one Stripe account, and after a
@@ -126,7 +148,8 @@ export async function settleSession(
       disableErrors: true,
       req,
     })
-    if (!p) return 'not-ours' as const
+    // Only a session this site made for this purchase opens it (not another site's on a shared account).
+    if (!p || !ours(session, p)) return 'not-ours' as const
     // Paid in instalments (decision 071): the session's payment is the first instalment.
     const due = p.instalments ? instalmentAmounts(p.amount, p.instalments)[0]! : p.amount
     const subscription = p.instalments ? idOf(session.subscription) : null
@@ -212,9 +235,17 @@ async function purchaseOfPayment(
   if (stored.docs[0]) return stored.docs[0]
   // A refund before the session's own event (out of order): the session that made the payment names it.
   const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 })
-  const id = sessions.data[0] ? purchaseIdOf(sessions.data[0]) : null
-  if (id !== null) {
-    return payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, disableErrors: true })
+  const session = sessions.data[0]
+  const id = session ? purchaseIdOf(session) : null
+  if (session && id !== null) {
+    const p = await payload.findByID({
+      collection: 'purchases',
+      id,
+      depth: 0,
+      overrideAccess: true,
+      disableErrors: true,
+    })
+    return p && ours(session, p) ? p : null
   }
   const invoice = await invoiceOfPayment(settings, paymentIntent)
   return invoice ? ((await purchaseOfInvoice(payload, invoice))?.purchase ?? null) : null
@@ -277,18 +308,19 @@ async function purchaseOfInvoice(payload: Payload, invoice: Stripe.Invoice) {
     depth: 0,
     overrideAccess: true,
   })
-  const named = details?.metadata?.purchase ?? ''
+  // Not stored yet (the invoice before its session's event): named by the site's signed reference only.
+  const named = verifiedStripeReference(details?.metadata?.site ?? '')
+  const found = named
+    ? await payload.findByID({
+        collection: 'purchases',
+        id: named.id,
+        depth: 0,
+        overrideAccess: true,
+        disableErrors: true,
+      })
+    : null
   const purchase =
-    stored.docs[0] ??
-    (/^\d{1,12}$/.test(named)
-      ? await payload.findByID({
-          collection: 'purchases',
-          id: Number(named),
-          depth: 0,
-          overrideAccess: true,
-          disableErrors: true,
-        })
-      : null)
+    stored.docs[0] ?? (found && new Date(found.createdAt).getTime() === named!.createdAtMs ? found : null)
   return purchase?.instalments ? { purchase, subscription } : null
 }
 
@@ -426,7 +458,9 @@ const answer = (body: unknown, status: number) =>
  * STRIPE_WEBHOOK_SECRET. An unverifiable one is refused with 400 and stored nowhere. A verified one the site
  * has acted on before is answered 200 at once; else `checkout.session.completed` (and
  * `checkout.session.async_payment_succeeded`, for methods that confirm later) settles its session and
- * `charge.refunded` records its refunds; any other type is answered 200 and ignored. A failure is answered
+ * `charge.refunded` records its refunds; any other type is answered 200 and ignored. A session or invoice
+ * without this site's signed reference of one of its purchases (another site's, on a shared Stripe account) is
+ * answered 200 (`handled: 'not-ours'`), so Stripe stops sending it, and changes nothing. A failure is answered
  * 500, so Stripe delivers the event again later. 404 when the site has no Stripe keys.
  */
 export async function stripeWebhook(request: Request): Promise<Response> {
@@ -463,9 +497,10 @@ export async function stripeWebhook(request: Request): Promise<Response> {
           await settleSeatSession(payload, session)
           break
         }
-        const id = purchaseIdOf(session)
-        await settleSession(payload, session, { paidAt: new Date(event.created * 1000) })
-        purchase = id === null ? null : String(id)
+        const outcome = await settleSession(payload, session, { paidAt: new Date(event.created * 1000) })
+        // Not a session this site made (another site's on a shared account): acknowledged, nothing kept.
+        if (outcome === 'not-ours') return answer({ received: true, handled: 'not-ours' }, 200)
+        purchase = String(purchaseIdOf(session))
         break
       }
       case 'charge.refunded': {
@@ -481,8 +516,9 @@ export async function stripeWebhook(request: Request): Promise<Response> {
           event.type === 'invoice.paid'
             ? await recordInvoice(payload, invoice, at)
             : await recordFailedInstalment(payload, invoice, at)
+        if (outcome === 'not-ours') return answer({ received: true, handled: 'not-ours' }, 200)
         const named = invoice.parent?.subscription_details?.metadata?.purchase
-        purchase = outcome !== 'not-ours' && named ? named : null
+        purchase = named ?? null
         break
       }
       default:

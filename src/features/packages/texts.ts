@@ -30,3 +30,19 @@ export const CLIENT_LINK_TEXTS = {
   sent: 'Thank you. If this address has a client page, the link to it is on its way there. Please check your inbox.',
   invalid: 'Please enter a valid email address.',
 } as const
+
+/** What the page of a link that opens no client page says, by why (./client-access.ts), above "Mail me my link". */
+export const CLIENT_PAGE_CLOSED = {
+  unknown: {
+    heading: 'This link is not valid',
+    lead: 'It may be old or incomplete. The link to your page is in the mail that confirmed your payment.',
+  },
+  replaced: {
+    heading: 'This link has been replaced',
+    lead: 'A newer link to your page was mailed to you, and this one no longer opens it. Use the link in your latest mail, or ask for a new one below.',
+  },
+  expired: {
+    heading: 'This link has expired',
+    lead: 'Your sessions are all used, so this link to your page has closed. To see your page again (your receipts and past sessions), ask for a new link below.',
+  },
+} as const

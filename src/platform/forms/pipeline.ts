@@ -11,6 +11,7 @@ import { payloadSecret } from '@/platform/secret'
 import { inTransaction } from '@/platform/transaction'
 import type { FormClient } from './client'
 import { guardFormPost } from './guard'
+import { oncePerPost, postKey } from './once'
 import { keptValues, type FormResult } from './results'
 import { fieldErrors, RATE_LIMITED, TOO_FAST, UNAVAILABLE } from './rules'
 
@@ -84,7 +85,11 @@ export type FormDefinition<Schema extends FormSchema, Field extends string> = {
   ownTransaction?: true
 }
 
-/** The form's rules for one post, in order: spam defences, validation, then `accept`. */
+/**
+ * The form's rules for one post, in order: spam defences, validation, then `accept`; once per post (./once.ts):
+ * the same body from the same client again (a double click, a reload) gets the first accepted post's answer,
+ * and nothing is stored or mailed twice.
+ */
 export async function runForm<Schema extends FormSchema, Field extends string>(
   payload: Payload,
   form: FormDefinition<Schema, Field>,
@@ -99,6 +104,23 @@ export async function runForm<Schema extends FormSchema, Field extends string>(
       typeof value === 'string' ? value.replaceAll('\0', '') : value,
     ]),
   )
+  // Only accepted posts are kept: one refused or not done (too quick, a time just taken) may be sent again.
+  return oncePerPost(
+    payload,
+    postKey(form.name, client, raw),
+    now,
+    () => handlePost(payload, form, raw, client, now),
+    (result) => result.status === 'ok',
+  )
+}
+
+async function handlePost<Schema extends FormSchema, Field extends string>(
+  payload: Payload,
+  form: FormDefinition<Schema, Field>,
+  raw: Record<string, unknown>,
+  client: FormClient,
+  now: Date,
+): Promise<FormResult<Field>> {
   const values = keptValues(raw, form.fields)
   const parsed = form.schema.safeParse(raw)
   // Limited per client and per inbox (victim+1@ and victim+2@ count as victim@).

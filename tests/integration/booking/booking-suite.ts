@@ -11,7 +11,7 @@ import type { TestDatabase } from '../../support/database'
 import { runInstance } from '../../support/instances'
 import { mailsAsSent } from '../../support/outbox'
 import { aBookedCall, aCall, callTimes, newClients } from '../../support/scenarios'
-import { testSite } from '../../support/site'
+import { countOf, testSite } from '../../support/site'
 
 /** The clock of the booking tests: Monday 2026-11-30, 12:00 in New York. */
 const NOW = new Date('2026-11-30T17:00:00.000Z')
@@ -587,6 +587,27 @@ export function bookingSuite(label: string, setup: () => Promise<TestDatabase>) 
         expect(subjects().filter((s) => s.startsWith('coach@example.com'))).toEqual([
           expect.stringMatching(/In one hour: discovery call with Ada Lovelace/),
         ])
+      })
+
+      it('the manage page’s cancel posted twice at once (a double click) cancels once: one cancellation to each side, both answers the same page', async () => {
+        const { postCallChange } = await import('@/features/booking/manage-posts')
+        const { manageToken } = await import('@/features/booking/manage-token')
+        const call = await bookedCall('2026-12-16T14:00:00.000Z')
+        const token = manageToken(call)
+        const c = client()
+        const answers = await Promise.all([
+          postCallChange(payload, 'cancel', { token }, c, NOW),
+          postCallChange(payload, 'cancel', { token }, c, NOW),
+        ])
+        const page = `/scheduling/manage/${encodeURIComponent(token)}?done=cancelled`
+        expect(answers).toEqual([page, page])
+        const stored = await payload.findByID({ collection: 'discovery-calls', id: call.id, overrideAccess: true })
+        expect(stored).toMatchObject({ status: 'cancelled', sequence: 1 })
+        const reference = { reference: { equals: `discovery-calls:${call.id}` } }
+        expect(await countOf(payload, 'mail-outbox', { ...reference, kind: { equals: 'call-cancelled' } })).toBe(1)
+        expect(await countOf(payload, 'mail-outbox', { ...reference, kind: { equals: 'call-cancelled-coach' } })).toBe(
+          1,
+        )
       })
 
       it('lets the visitor cancel until exactly 24 hours before, then only the coach', async () => {

@@ -202,6 +202,22 @@ export function contactSuite(label: string, setup: () => Promise<TestDatabase>) 
       expect(await count('mail-outbox')).toBe(0)
     })
 
+    it('keeps one message when the same body is posted twice at once (a double click): both posts are thanked, one receipt is mailed', async () => {
+      const email = `twice.${label.toLowerCase()}@example.com`
+      const body = { ...valid, email, message: 'Sent with a double click.' }
+      const c = client()
+      const answers = await Promise.all([
+        mod.submitContact(payload, body, c),
+        mod.submitContact(payload, { ...body }, c),
+      ])
+      expect(answers).toEqual([
+        { status: 'ok', message: CONTACT_SUCCESS },
+        { status: 'ok', message: CONTACT_SUCCESS },
+      ])
+      expect(await countOf(payload, 'contact-messages', { email: { equals: email } })).toBe(1)
+      expect(await countOf(payload, 'mail-outbox', { to: { equals: email } })).toBe(1)
+    })
+
     it('tells a bot that fills the honeypot "thank you" and stores and sends nothing', async () => {
       const before = await count('contact-messages')
       expect(await mod.submitContact(payload, { ...valid, website: 'https://spam.example' }, client())).toEqual({

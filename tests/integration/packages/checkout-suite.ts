@@ -128,6 +128,69 @@ export function checkoutSuite(label: string, setup: () => Promise<TestDatabase>)
       expect(JSON.stringify(stored)).not.toContain(/(\d{6})/.exec(mail!.subject)![1])
     })
 
+    it('"Send me a code" posted twice at once (a double click) starts one purchase and mails one code, which the checkout both answers lead to takes', async () => {
+      const { runForm } = await import('@/platform/forms/pipeline')
+      const email = `double.${label.toLowerCase()}@example.com`
+      const body = { email, package: String(starterId), startedAt: String(NOW.getTime() - 20_000) }
+      const c = client()
+      const [one, two] = await Promise.all([
+        runForm(payload, checkout.buyForm, body, c, NOW),
+        runForm(payload, checkout.buyForm, { ...body }, c, NOW),
+      ])
+      expect(one).toEqual({
+        status: 'ok',
+        message: 'We sent a code to your e-mail address. It is valid for 30 minutes.',
+        redirectTo: expect.stringMatching(/^\/coaching\/checkout\/\d+-\d+\.[\w-]{43}$/),
+      })
+      expect(two).toEqual(one)
+      expect(await countOf(payload, 'purchases', { email: { equals: email } })).toBe(1)
+      const mails = await mailsAsSent(payload, { kind: { equals: 'checkout-code' }, to: { equals: email } })
+      expect(mails).toHaveLength(1)
+      // The code in that one mail is the one the page both answers lead to takes.
+      const token = (two as { redirectTo: string }).redirectTo.replace('/coaching/checkout/', '')
+      const purchase = (await checkout.purchaseByToken(payload, token))!
+      const code = /Your code to buy the Starter Session: (\d{6})/.exec(mails[0]!.text)![1]!
+      expect(await checkout.confirmCode(payload, purchase, code, NOW)).toBe('done')
+      // The same body a moment later (a reload within half a minute) is the same post again; later, a new one.
+      const again = await runForm(payload, checkout.buyForm, { ...body }, c, new Date(NOW.getTime() + 10_000))
+      expect(again).toEqual(one)
+      expect(await countOf(payload, 'purchases', { email: { equals: email } })).toBe(1)
+      const later = await runForm(payload, checkout.buyForm, { ...body }, c, new Date(NOW.getTime() + 60_000))
+      expect((later as { redirectTo: string }).redirectTo).not.toBe((one as { redirectTo: string }).redirectTo)
+      expect(await countOf(payload, 'purchases', { email: { equals: email } })).toBe(2)
+    })
+
+    it('each later step posted twice at once does it once: one try of the code, one copy of the agreement, one mail of the payment details; both answers lead to the same page', async () => {
+      const { postCheckoutStep } = await import('@/features/packages/posts')
+      const { purchase, code, redirectTo } = await start(`steps.twice.${label.toLowerCase()}@example.com`)
+      const token = redirectTo.replace('/coaching/checkout/', '')
+      const page = `${redirectTo}#checkout-heading`
+      const twice = async (step: 'code' | 'agreement' | 'intake', fields: Record<string, string>) => {
+        const c = client()
+        const answers = await Promise.all([
+          postCheckoutStep(payload, step, { token, ...fields }, c, LATER),
+          postCheckoutStep(payload, step, { token, ...fields }, c, LATER),
+        ])
+        expect(answers).toEqual([page, page])
+      }
+      await twice('code', { code })
+      expect(await purchaseOf(purchase.id)).toMatchObject({ status: 'verified', codeTries: 1 })
+      const version = (
+        await payload.find({
+          collection: 'agreement-versions',
+          where: { agreement: { equals: agreementId } },
+          sort: '-number',
+          overrideAccess: true,
+        })
+      ).docs[0]!
+      await twice('agreement', { name: 'Ada Lovelace', accept: 'yes', version: String(version.id) })
+      await twice('intake', { q0: 'My career', q1: 'A book' })
+      expect(await purchaseOf(purchase.id)).toMatchObject({ status: 'awaiting-payment', agreedName: 'Ada Lovelace' })
+      const reference = { reference: { equals: `purchases:${purchase.id}` } }
+      expect(await countOf(payload, 'mail-outbox', { ...reference, kind: { equals: 'agreement-copy' } })).toBe(1)
+      expect(await countOf(payload, 'mail-outbox', { ...reference, kind: { equals: 'payment-details' } })).toBe(1)
+    })
+
     it('step 1 refuses a package that is not on sale, storing nothing', async () => {
       const { runForm } = await import('@/platform/forms/pipeline')
       await payload.update({ collection: 'packages', id: starterId, data: { onSale: false }, overrideAccess: true })

@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { HOUR, MINUTE } from '../../support/clock'
+import { DAY, HOUR, MINUTE } from '../../support/clock'
 import { aStarterPurchase } from '../../support/credits'
 import type { TestDatabase } from '../../support/database'
 import { linkToken } from '../../support/outbox'
@@ -173,6 +173,87 @@ export function clientLinkSuite(label: string, setup: () => Promise<TestDatabase
       const sixth = await mod.askForClientLink(payload, typed(email), c, NOW)
       expect(sixth.status).toBe('rate-limited')
       expect(await linkMails()).toBe(0)
+    })
+
+    /** The link in the last "Mail me my link" mail to `email`. */
+    const mailedLink = async (email: string) => {
+      const { mailsAsSent } = await import('../../support/outbox')
+      const mails = await mailsAsSent(payload, { kind: { equals: 'client-link' }, to: { equals: email } })
+      return linkToken(mails.at(-1)?.text, '/client')!
+    }
+
+    it('a link mailed on request ends the one before: the old one (and the first, from the payment’s mail) opens no page but says to ask for a new one', async () => {
+      const email = `ida.${tag}@example.com`
+      await aPurchase(email, 'paid', 'Ida Rhodes')
+      const { clientAccess } = await import('@/features/packages/client-access')
+      const { clientByToken } = await import('@/features/packages/sessions')
+      const { clientToken } = await import('@/features/packages/tokens')
+      const first = clientToken(email)
+      expect((await clientByToken(payload, first, NOW))?.email).toBe(email)
+
+      expect((await mod.askForClientLink(payload, typed(email), visitor(), NOW)).status).toBe('ok')
+      const second = await mailedLink(email)
+      expect(second).not.toBe(first)
+      expect(await clientAccess(payload, first, NOW)).toEqual({ status: 'replaced' })
+      expect(await clientByToken(payload, first, NOW)).toBeNull()
+      expect((await clientByToken(payload, second, NOW))?.email).toBe(email)
+
+      const nextHour = new Date(NOW.getTime() + HOUR)
+      expect((await mod.askForClientLink(payload, typed(email, nextHour), visitor(), nextHour)).status).toBe('ok')
+      const third = await mailedLink(email)
+      expect(new Set([first, second, third]).size).toBe(3)
+      expect(await clientAccess(payload, second, nextHour)).toEqual({ status: 'replaced' })
+      expect((await clientByToken(payload, third, nextHour))?.email).toBe(email)
+      // What the page of a replaced link says.
+      const { CLIENT_PAGE_CLOSED } = await import('@/features/packages/texts')
+      expect(CLIENT_PAGE_CLOSED.replaced).toEqual({
+        heading: 'This link has been replaced',
+        lead: 'A newer link to your page was mailed to you, and this one no longer opens it. Use the link in your latest mail, or ask for a new one below.',
+      })
+    })
+
+    it('a client’s link ends 30 days after their last credit did (here: past its validity, 90 days), and a link asked for then opens the page for 30 days from its mail', async () => {
+      const { aPaidClient } = await import('../../support/credits')
+      const { clientAccess } = await import('@/features/packages/client-access')
+      const { clientToken } = await import('@/features/packages/tokens')
+      const { email } = await aPaidClient(payload, { name: 'Mary Jackson', label, paidAt: NOW })
+      const first = clientToken(email)
+      const day = (n: number) => new Date(NOW.getTime() + n * DAY)
+      // A credit to book (valid 90 days), then none: open for 30 days more, closed after.
+      expect((await clientAccess(payload, first, day(10))).status).toBe('open')
+      expect((await clientAccess(payload, first, day(90 + 30))).status).toBe('open')
+      expect(await clientAccess(payload, first, day(90 + 31))).toEqual({ status: 'expired' })
+      const { CLIENT_PAGE_CLOSED } = await import('@/features/packages/texts')
+      expect(CLIENT_PAGE_CLOSED.expired.heading).toBe('This link has expired')
+      expect(CLIENT_PAGE_CLOSED.expired.lead).toBe(
+        'Your sessions are all used, so this link to your page has closed. To see your page again (your receipts and past sessions), ask for a new link below.',
+      )
+
+      // Asked for then: a new link, open for 30 days from its mail.
+      const asked = day(90 + 40)
+      expect((await mod.askForClientLink(payload, typed(email, asked), visitor(), asked)).status).toBe('ok')
+      const renewed = await mailedLink(email)
+      expect((await clientAccess(payload, renewed, asked)).status).toBe('open')
+      expect((await clientAccess(payload, renewed, day(90 + 40 + 30))).status).toBe('open')
+      expect(await clientAccess(payload, renewed, day(90 + 40 + 31))).toEqual({ status: 'expired' })
+    })
+
+    it('answers a client and a stranger after the same time, whatever it did for the client', async () => {
+      const email = `dorothy.${tag}@example.com`
+      await aPurchase(email, 'paid', 'Dorothy Vaughan')
+      const timed = async (address: string) => {
+        const started = performance.now()
+        const answer = await mod.askForClientLink(payload, typed(address), visitor(), NOW)
+        return { answer, ms: performance.now() - started }
+      }
+      const client = await timed(email)
+      const stranger = await timed(`nobody.${tag}@example.com`)
+      expect(stranger.answer).toEqual(client.answer)
+      expect(mod.CLIENT_LINK_ANSWER_MS).toBe(500)
+      // Neither answers before the set time: the stranger's post, which mails nothing, waits as long.
+      expect(client.ms).toBeGreaterThanOrEqual(mod.CLIENT_LINK_ANSWER_MS)
+      expect(stranger.ms).toBeGreaterThanOrEqual(mod.CLIENT_LINK_ANSWER_MS)
+      expect(await linkMails()).toBe(1)
     })
   })
 }

@@ -64,7 +64,9 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
       expect(purchase).toMatchObject({ paymentMethod: 'stripe', instalments: 3, stripeSession: sessionId })
       const { siteUrl } = await import('@/domain/brand')
       const back = `${siteUrl().origin}${tokens.checkoutPath(purchase)}`
-      const named = { purchase: String(purchase.id), reference: purchase.reference }
+      // The purchase as only this site can name it (decision 086).
+      const signed = tokens.stripeReference(purchase)
+      const named = { purchase: String(purchase.id), reference: purchase.reference, site: signed }
       expect(standIn.created.at(-1)).toEqual({
         params: {
           mode: 'subscription',
@@ -80,7 +82,7 @@ export function instalmentCardsSuite(label: string, setup: () => Promise<TestDat
             },
           ],
           customer_email: 'ann.plan@example.com',
-          client_reference_id: String(purchase.id),
+          client_reference_id: signed,
           metadata: named,
           subscription_data: { metadata: { ...named, instalments: '3' } },
           success_url: `${back}?session_id={CHECKOUT_SESSION_ID}`,

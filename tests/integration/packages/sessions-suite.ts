@@ -158,7 +158,7 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
     })
 
     it('moves a session to another open time: the same UID, SEQUENCE 1; a time a call holds is "taken", one off the grid "gone"', async () => {
-      const { client, email } = await aClient('Grace Hopper', 2)
+      const { client, email } = await aClient('Annie Easley', 2)
       expect(await mod.bookSession(payload, client, at('2026-12-04T10:15:00.000Z'), NOW)).toBe('booked')
       const [booked] = await sessionsOf(email)
       await aCall(payload, { startsAt: '2026-12-04T14:00:00.000Z' })
@@ -563,6 +563,76 @@ export function sessionsSuite(label: string, setup: () => Promise<TestDatabase>)
       } finally {
         await meet({ kind: 'unset' })
       }
+    })
+
+    it('the page’s book and cancel posted twice at once (a double click) do it once: one session, one mail each, both answers the same page', async () => {
+      const { postSessionChange } = await import('@/features/packages/posts')
+      const { clientToken } = await import('@/features/packages/tokens')
+      const { email } = await aClient('Evelyn Boyd Granville', 2)
+      const token = clientToken(email)
+      const page = `/client/${token}`
+      const slot = (await slotsFor(validity)).slots.at(-1)!
+      const c = visitor()
+      const twice = (change: 'book' | 'cancel', fields: Record<string, string>) =>
+        Promise.all([
+          postSessionChange(payload, change, { token, ...fields }, c, NOW),
+          postSessionChange(payload, change, { token, ...fields }, c, NOW),
+        ])
+      expect(await twice('book', { slot })).toEqual([
+        `${page}?done=booked#sessions-notice`,
+        `${page}?done=booked#sessions-notice`,
+      ])
+      const [session, ...more] = await sessionsOf(email)
+      expect(more).toEqual([])
+      expect(session).toMatchObject({ status: 'booked', startsAt: slot })
+      const mails = async (kind: string) =>
+        (
+          await mailsAsSent(payload, {
+            kind: { equals: kind },
+            reference: { equals: `coaching-sessions:${session!.id}` },
+          })
+        ).length
+      expect([await mails('session-booked'), await mails('session-booked-coach')]).toEqual([1, 1])
+      expect(await twice('cancel', { session: String(session!.id) })).toEqual([
+        `${page}?done=cancelled#sessions-notice`,
+        `${page}?done=cancelled#sessions-notice`,
+      ])
+      expect((await sessionsOf(email)).map((x) => x.status)).toEqual(['cancelled'])
+      expect([await mails('session-cancelled'), await mails('session-cancelled-coach')]).toEqual([1, 1])
+      expect(await balanceOf(email)).toMatchObject({ bought: 2, left: 2, held: 0 })
+    })
+
+    it('the page’s forms are limited as every public form is: the sixth change in ten minutes from one address, or on one client’s page from another, is refused in words and mails nobody', async () => {
+      const { postSessionChange } = await import('@/features/packages/posts')
+      const { clientToken } = await import('@/features/packages/tokens')
+      const { email } = await aClient('Katherine Johnson', 8)
+      const token = clientToken(email)
+      const page = `/client/${token}`
+      const slots = (await slotsFor(validity)).slots.slice(-7)
+      const c = visitor()
+      for (const slot of slots.slice(0, 5)) {
+        expect(await postSessionChange(payload, 'book', { token, slot }, c, NOW)).toBe(
+          `${page}?done=booked#sessions-notice`,
+        )
+      }
+      const tooMany = `${page}?problem=too-many#sessions-notice`
+      expect(await postSessionChange(payload, 'book', { token, slot: slots[5]! }, c, NOW)).toBe(tooMany)
+      // The same page from another address: the client's page has had its five.
+      expect(await postSessionChange(payload, 'book', { token, slot: slots[6]! }, visitor(), NOW)).toBe(tooMany)
+      const first = (await sessionsOf(email))[0]!
+      expect(await postSessionChange(payload, 'cancel', { token, session: String(first.id) }, visitor(), NOW)).toBe(
+        tooMany,
+      )
+      expect(mod.SESSION_PROBLEMS['too-many']).toBe(
+        'Too many changes from you in a short time. Please wait a few minutes and try again.',
+      )
+      expect((await sessionsOf(email)).map((x) => x.status)).toEqual(Array(5).fill('booked'))
+      expect(await countOf(payload, 'mail-outbox', { kind: { in: ['session-booked', 'session-cancelled'] } })).toBe(5)
+      // Ten minutes later the page takes changes again.
+      const later = new Date(NOW.getTime() + 10 * MINUTE + 1000)
+      expect(await postSessionChange(payload, 'cancel', { token, session: String(first.id) }, c, later)).toBe(
+        `${page}?done=cancelled#sessions-notice`,
+      )
     })
   })
 }

@@ -94,9 +94,20 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
             },
           ],
           customer_email: 'ada.card@example.com',
-          client_reference_id: String(purchase.id),
-          metadata: { purchase: String(purchase.id), reference: purchase.reference },
-          payment_intent_data: { metadata: { purchase: String(purchase.id), reference: purchase.reference } },
+          // The purchase as only this site can name it: signed with its secret (decision 086).
+          client_reference_id: tokens.stripeReference(purchase),
+          metadata: {
+            purchase: String(purchase.id),
+            reference: purchase.reference,
+            site: tokens.stripeReference(purchase),
+          },
+          payment_intent_data: {
+            metadata: {
+              purchase: String(purchase.id),
+              reference: purchase.reference,
+              site: tokens.stripeReference(purchase),
+            },
+          },
           success_url: `${back}?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${back}?payment=cancelled`,
         },
@@ -205,6 +216,46 @@ export function stripeSuite(label: string, setup: () => Promise<TestDatabase>) {
       expect(await card.settleOnReturn(payload, purchase, sessionId)).toBe('opened')
       expect((await purchaseOf(purchase.id)).status).toBe('paid')
       expect(await entriesOf(email)).toHaveLength(1)
+      await expect.poll(() => received(email)).toBe(1)
+    })
+
+    it('a session another site made on a shared Stripe account, naming a purchase of the same number, is acknowledged (200) and opens nothing, by the webhook or the return page', async () => {
+      const email = 'kim.card@example.com'
+      const { purchase, sessionId } = await atStripe(email)
+      const ours = standIn.sessions.get(sessionId)!
+      const createdMs = new Date(purchase.createdAt).getTime()
+      const forged = `${purchase.id}-${createdMs}.${'x'.repeat(43)}`
+      const sameNumberElsewhere = tokens.stripeReference({
+        id: purchase.id,
+        createdAt: new Date(createdMs + 1).toISOString(),
+      })
+      // Another site's sessions: by the id alone (as before signing), with another site's signature, and with a
+      // reference of this site's for another purchase of that number (before a restore); in metadata or alone.
+      const named: Pick<typeof ours, 'metadata' | 'client_reference_id'>[] = [
+        {
+          metadata: { purchase: String(purchase.id), reference: 'PKG-OTHER' },
+          client_reference_id: String(purchase.id),
+        },
+        { metadata: { purchase: String(purchase.id), site: forged }, client_reference_id: forged },
+        { metadata: { purchase: String(purchase.id), site: sameNumberElsewhere }, client_reference_id: null },
+        { metadata: {}, client_reference_id: forged },
+      ]
+      const events = await countOf(payload, 'stripe-events')
+      for (const [i, names] of named.entries()) {
+        const id = `cs_test_elsewhere${i}${sessionId.slice(-8)}`
+        standIn.sessions.set(id, { ...ours, ...names, id })
+        const res = await deliver(standIn.webhookRequest(standIn.complete(id)))
+        expect(res.status).toBe(200)
+        expect(await res.json()).toEqual({ received: true, handled: 'not-ours' })
+        expect(await card.settleOnReturn(payload, purchase, id)).toBe('not-ours')
+      }
+      expect(await entriesOf(email)).toEqual([])
+      expect(await purchaseOf(purchase.id)).toMatchObject({ status: 'awaiting-payment', stripeSession: sessionId })
+      expect(await countOf(payload, 'stripe-events')).toBe(events)
+      expect(await readyMails(email)).toBe(0)
+      // This site's own session for it still opens it.
+      expect((await deliver(standIn.webhookRequest(standIn.complete(sessionId)))).status).toBe(200)
+      expect((await purchaseOf(purchase.id)).status).toBe('paid')
       await expect.poll(() => received(email)).toBe(1)
     })
 

@@ -41,6 +41,7 @@ import * as migration_20261126_174249_instalment_mail_texts from './20261126_174
 import * as migration_20261126_203116_instalment_receipt_mail_text from './20261126_203116_instalment_receipt_mail_text';
 import * as migration_20261129_063850_visitor_caused_mail from './20261129_063850_visitor_caused_mail';
 import * as migration_20261129_064412_newsletter_reports_and_permissions from './20261129_064412_newsletter_reports_and_permissions';
+import * as migration_20261129_065424_form_posts_client_links from './20261129_065424_form_posts_client_links';
 
 export const migrations = [
   {
@@ -257,5 +258,10 @@ export const migrations = [
     up: migration_20261129_064412_newsletter_reports_and_permissions.up,
     down: migration_20261129_064412_newsletter_reports_and_permissions.down,
     name: '20261129_064412_newsletter_reports_and_permissions'
+  },
+  {
+    up: migration_20261129_065424_form_posts_client_links.up,
+    down: migration_20261129_065424_form_posts_client_links.down,
+    name: '20261129_065424_form_posts_client_links'
   },
 ];
