@@ -50,6 +50,7 @@ describe('secret links in mail', () => {
       'one-click unsubscribe',
       'discovery call manage',
       'workshop registration manage',
+      'workshop registration confirm',
       'client page',
     ])
     expect(hideLinks('https://coach.example/admin/reset/0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).toBe(
@@ -70,6 +71,10 @@ describe('secret links in mail', () => {
     const signed = `4812-1763630100123.${'a1B2-c3_D4'.repeat(4)}abc`
     expect(hideLinks(`Manage: https://coach.example/workshops/manage/${signed}\n`)).toBe(
       `Manage: https://coach.example/workshops/manage/${LINK_HIDDEN}\n`,
+    )
+    const confirm = `eyJ3IjoxLCJlIjoiYUBiLmMifQ.${'a1B2-c3_D4'.repeat(4)}abc`
+    expect(hideLinks(`Confirm: https://coach.example/workshops/confirm/${confirm}\n`)).toBe(
+      `Confirm: https://coach.example/workshops/confirm/${LINK_HIDDEN}\n`,
     )
     expect(hideLinks(`Your page: https://coach.example/client/${'Zm9v-YmFy_'.repeat(4)}abc`)).toBe(
       `Your page: https://coach.example/client/${LINK_HIDDEN}`,
