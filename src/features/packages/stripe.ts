@@ -494,7 +494,9 @@ export async function stripeWebhook(request: Request): Promise<Response> {
         const session = event.data.object
         // A workshop seat's payment (decision 070), not a package's.
         if (seatRegistrationOf(session) !== null) {
-          await settleSeatSession(payload, session)
+          // Not a seat this site sold (another site's on a shared account): acknowledged, nothing kept.
+          if ((await settleSeatSession(payload, session)) === 'not-ours')
+            return answer({ received: true, handled: 'not-ours' }, 200)
           break
         }
         const outcome = await settleSession(payload, session, { paidAt: new Date(event.created * 1000) })

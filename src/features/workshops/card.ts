@@ -5,6 +5,7 @@ import { siteUrl } from '@/domain/brand'
 import type { WorkshopRegistration } from '@/payload-types'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
+import { signedLinks } from '@/platform/signed-link'
 import {
   cardCheckoutSession,
   refundCardPayment,
@@ -24,7 +25,17 @@ import { confirmPayment, type PaymentOutcome } from './seats'
  * `settleSeatSession`, which confirms the seat once (the seats' decision: `already` for every later one). A
  * payment that arrives after the hold ran out finds no seat held, and is refunded at once (keyed by the
  * session, so once).
+ *
+ * As a package's (decision 086), the session carries the seat as this site names it to Stripe,
+ * `<id>-<created ms>.<signature>` with the site's secret, in `client_reference_id` and `metadata.site`: a
+ * session another site made on a shared Stripe account, naming a registration of the same number, confirms
+ * nothing here and is never refunded from here ('not-ours').
  */
+
+const seatReferences = signedLinks((id, createdAtMs) => `workshop-seat-stripe\n${id}-${createdAtMs}`)
+
+/** A registration as this site names it to Stripe; only this site can make one. */
+export const seatStripeReference = seatReferences.token
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null)
@@ -40,7 +51,18 @@ const findRegistration = (payload: Payload, id: number) =>
     .findByID({ collection: 'workshop-registrations', id, depth: 1, overrideAccess: true, disableErrors: true })
     .catch(() => null)
 
-export type SeatSessionOutcome = PaymentOutcome | 'unpaid' | 'refused' | 'refunded-late'
+export type SeatSessionOutcome = PaymentOutcome | 'unpaid' | 'refused' | 'refunded-late' | 'not-ours'
+
+/**
+ * Whether `session` is one this site made for registration `r`: its signed reference names `r` (its id and
+ * creation time), or, for a session made before seats were signed, it is the session `r` stored.
+ */
+function ours(session: Stripe.Checkout.Session, r: WorkshopRegistration): boolean {
+  const signed = session.metadata?.site
+  if (signed === undefined) return session.id === r.stripeSession
+  const named = seatReferences.verified(signed)
+  return named !== null && named.id === r.id && named.createdAtMs === new Date(r.createdAt).getTime()
+}
 
 /**
  * A Checkout Session for a seat Stripe says is complete: paid for the seat's price, the seat is theirs, once
@@ -57,6 +79,7 @@ export async function settleSeatSession(
   if (session.payment_status !== 'paid') return 'unpaid'
   const r = await findRegistration(payload, id)
   if (!r) return 'not-offered'
+  if (!ours(session, r)) return 'not-ours'
   const paymentIntent = idOf(session.payment_intent)
   if (session.amount_total !== r.price || session.currency !== STRIPE_CURRENCY) {
     console.error(
@@ -129,14 +152,15 @@ export async function payForSeat(token: string): Promise<Response> {
       depth: 0,
       overrideAccess: true,
     })
+    const reference = seatStripeReference(r)
     const step = await cardCheckoutSession(settings, {
       previous: r.stripeSession,
       name: workshop.title,
       description: 'One seat',
       amount: r.price,
       email: r.email,
-      clientReferenceId: `workshop-registration-${r.id}`,
-      metadata: { workshopRegistration: String(r.id), reference: r.reference ?? '' },
+      clientReferenceId: reference,
+      metadata: { workshopRegistration: String(r.id), reference: r.reference ?? '', site: reference },
       returnTo: `${siteUrl().origin}${back}`,
       idempotencyKey: `workshop-seat-session:${r.id}-${new Date(r.createdAt).getTime()}-${new Date(r.queuedAt).getTime()}:${r.stripeSession ?? 'first'}`,
     })

@@ -84,7 +84,8 @@ export function cardSeatsSuite(label: string, setup: () => Promise<TestDatabase>
           { quantity: 1, price_data: { currency: 'usd', unit_amount: 4000, product_data: { name: w.title } } },
         ],
         customer_email: 'ada@example.com',
-        metadata: { workshopRegistration: String(r.id), reference: r.reference },
+        metadata: { workshopRegistration: String(r.id), reference: r.reference, site: card.seatStripeReference(r) },
+        client_reference_id: card.seatStripeReference(r),
       })
       expect(r.stripeSession).toBe(sessionId)
       const again = await card.payForSeat(tokens.registrationToken(r))
@@ -116,6 +117,38 @@ export function cardSeatsSuite(label: string, setup: () => Promise<TestDatabase>
       })
       expect((await mailsTo('bea')).map((m) => m.kind)).toEqual(['workshop-seat-held', 'workshop-registered'])
       expect(standIn.refundsMade).toHaveLength(0)
+    })
+
+    it('a paid session another site made on a shared Stripe account, naming a registration of the same number, is acknowledged (200) and confirms nothing, by the webhook or the return page', async () => {
+      const w = await aWorkshop()
+      const { r, sessionId } = await atStripe(w, 'dot')
+      const ours = standIn.sessions.get(sessionId)!
+      const createdMs = new Date(r.createdAt).getTime()
+      const sameNumberElsewhere = card.seatStripeReference({
+        id: r.id,
+        createdAt: new Date(createdMs + 1).toISOString(),
+      })
+      // By the id alone (as before signing), with another site's signature, with a reference of this site's for
+      // another registration of that number (before a restore).
+      const named = [
+        { metadata: { workshopRegistration: String(r.id) }, client_reference_id: `workshop-registration-${r.id}` },
+        { metadata: { workshopRegistration: String(r.id), site: `${r.id}-${createdMs}.${'x'.repeat(43)}` } },
+        { metadata: { workshopRegistration: String(r.id), site: sameNumberElsewhere } },
+      ]
+      for (const [i, names] of named.entries()) {
+        const id = `cs_test_seatelsewhere${i}${sessionId.slice(-8)}`
+        standIn.sessions.set(id, { ...ours, ...names, id })
+        const res = await deliver(standIn.complete(id))
+        expect(res.status).toBe(200)
+        expect(await res.json()).toEqual({ received: true, handled: 'not-ours' })
+        expect(await card.settleSeatOnReturn(payload, await row(w, 'dot'), id)).toBe('not-ours')
+      }
+      expect(await row(w, 'dot')).toMatchObject({ status: 'offered', paidAt: null, stripeSession: sessionId })
+      expect(standIn.refundsMade).toHaveLength(0)
+      expect((await mailsTo('dot')).map((m) => m.kind)).toEqual(['workshop-seat-held'])
+      // This site's own session for it still confirms the seat.
+      expect((await deliver(standIn.complete(sessionId))).status).toBe(200)
+      expect((await row(w, 'dot')).status).toBe('registered')
     })
 
     it('a card payment after the hold ran out finds no seat and is refunded once', async () => {
