@@ -11,10 +11,7 @@ import type { FormResult } from '@/platform/forms/results'
 import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
 import { registrationForm, type RegistrationField } from './form'
-import { confirmRegistration } from './confirm'
-import { CONFIRM_PREFIX } from './confirm-token'
-import { registrationByToken } from './registration'
-import { cancelRegistration, confirmOffer } from './seats'
+import { postRegistrationChange, type RegistrationChange } from './manage-posts'
 import { answerCode, problemCode } from './answers'
 import { registerPath } from './texts'
 
@@ -41,47 +38,23 @@ export async function registerAction(
 
 /** The manage page's "Cancel my registration". */
 export async function cancelRegistrationAction(_prev: null, formData: FormData): Promise<null> {
-  const token = text(formData, 'token')
-  const payload = await payloadClient()
-  const r = await registrationByToken(payload, token)
-  if (!r) redirect('/workshops')
-  const settle = text(formData, 'settle')
-  const outcome = await cancelRegistration(
-    payload,
-    r,
-    'attendee',
-    new Date(),
-    settle === 'refund' || settle === 'credit' ? settle : undefined,
-  ).catch((error: unknown) => {
-    // A card refund Stripe did not take: nothing changed; the visitor may try again.
-    console.error(`Registration ${r.id} could not be cancelled:`, error instanceof Error ? error.message : error)
-    return 'unavailable' as const
-  })
-  // The cancellation, and the offer to the next person waiting, go out right after the answer.
-  after(() => kickOutbox(payload))
-  const done = outcome === 'cancelled' || outcome === 'refunded' || outcome === 'credited'
-  redirect(`/workshops/manage/${encodeURIComponent(token)}?${done ? `done=${outcome}` : `problem=${outcome}`}`)
+  return followChange('cancel', formData)
 }
 
 /** The manage page's "Take the seat", reached from the offer's mail. */
 export async function confirmSeatAction(_prev: null, formData: FormData): Promise<null> {
-  const token = text(formData, 'token')
-  const payload = await payloadClient()
-  const r = await registrationByToken(payload, token)
-  if (!r) redirect('/workshops')
-  const outcome = await confirmOffer(payload, r, new Date())
-  after(() => kickOutbox(payload))
-  redirect(
-    `/workshops/manage/${encodeURIComponent(token)}?${outcome === 'registered' || outcome === 'already' ? 'done=confirmed' : `problem=${outcome}`}`,
-  )
+  return followChange('take-seat', formData)
 }
 
 /** The confirmation page's "Confirm my registration", reached from the mail the registration form sent. */
 export async function confirmRegistrationAction(_prev: null, formData: FormData): Promise<null> {
-  const token = text(formData, 'token')
+  return followChange('confirm', formData)
+}
+
+/** Each post once (./manage-posts.ts); what it mails (the next person waiting's offer too) goes out right after. */
+async function followChange(what: RegistrationChange, formData: FormData): Promise<never> {
   const payload = await payloadClient()
-  const result = await confirmRegistration(payload, token, new Date())
+  const path = await postRegistrationChange(payload, what, formFields(formData), clientFromHeaders(await headers()))
   after(() => kickOutbox(payload))
-  if ('problem' in result) redirect(`${CONFIRM_PREFIX}${encodeURIComponent(token)}?problem=${result.problem}`)
-  redirect(`${result.path}${result.done ? `?done=${result.done}` : ''}`)
+  redirect(path)
 }

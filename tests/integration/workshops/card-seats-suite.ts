@@ -130,10 +130,13 @@ export function cardSeatsSuite(label: string, setup: () => Promise<TestDatabase>
       })
       // By the id alone (as before signing), with another site's signature, with a reference of this site's for
       // another registration of that number (before a restore).
-      const named = [
+      const named: Pick<typeof ours, 'metadata' | 'client_reference_id'>[] = [
         { metadata: { workshopRegistration: String(r.id) }, client_reference_id: `workshop-registration-${r.id}` },
-        { metadata: { workshopRegistration: String(r.id), site: `${r.id}-${createdMs}.${'x'.repeat(43)}` } },
-        { metadata: { workshopRegistration: String(r.id), site: sameNumberElsewhere } },
+        {
+          metadata: { workshopRegistration: String(r.id), site: `${r.id}-${createdMs}.${'x'.repeat(43)}` },
+          client_reference_id: null,
+        },
+        { metadata: { workshopRegistration: String(r.id), site: sameNumberElsewhere }, client_reference_id: null },
       ]
       for (const [i, names] of named.entries()) {
         const id = `cs_test_seatelsewhere${i}${sessionId.slice(-8)}`

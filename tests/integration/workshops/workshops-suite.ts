@@ -11,6 +11,7 @@ import { runInstance } from '../../support/instances'
 import { inviteFields } from '../../support/invites'
 import { mailsAsSent } from '../../support/outbox'
 import { restRequest } from '../../support/rest'
+import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
 import { workshopsOnSite } from '../../support/workshops'
 
@@ -48,6 +49,7 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       seats: 2,
     })
 
+    const client = newClients(`workshops-${label}`)
     const register = (w: Workshop, who: string, now = NOW) =>
       mod.registerForWorkshop(payload, w.id, { name: who, email: `${who}@example.com` }, now)
 
@@ -247,6 +249,24 @@ export function workshopsSuite(label: string, setup: () => Promise<TestDatabase>
       await mod.settleWorkshops(payload, at(closes))
       expect(await statuses(w)).toMatchObject({ cy: ['cancelled', null], dee: ['waitlisted', null] })
       expect((await register(w, 'eve', at(closes))).outcome).toBe('closed')
+    })
+
+    it('the manage page’s cancel and “Take the seat”, each posted twice at once (a double click), act once and answer the same page', async () => {
+      const { postRegistrationChange } = await import('@/features/workshops/manage-posts')
+      const { registrationToken } = await import('@/features/workshops/manage-token')
+      const w = await aWorkshop()
+      for (const [i, who] of ['ada', 'bob', 'cy'].entries()) await register(w, who, at(NOW.getTime() + i))
+      const visitor = client()
+      const twice = (what: 'cancel' | 'take-seat', token: string) =>
+        Promise.all([1, 2].map(() => postRegistrationChange(payload, what, { token }, visitor, NOW)))
+      const ada = registrationToken(await row(w, 'ada'))
+      expect(await twice('cancel', ada)).toEqual(Array(2).fill(`/workshops/manage/${ada}?done=cancelled`))
+      expect((await mailsTo('ada')).filter((m) => m.kind === 'workshop-cancelled')).toHaveLength(1)
+      expect((await mailsTo('cy')).filter((m) => m.kind === 'workshop-offer')).toHaveLength(1)
+      const cy = registrationToken(await row(w, 'cy'))
+      expect(await twice('take-seat', cy)).toEqual(Array(2).fill(`/workshops/manage/${cy}?done=confirmed`))
+      expect(await statuses(w)).toMatchObject({ ada: ['cancelled', null], cy: ['registered', 1] })
+      expect((await mailsTo('cy')).filter((m) => m.kind === 'workshop-registered')).toHaveLength(1)
     })
 
     it('lets the attendee cancel until exactly 48 hours before the start, to the millisecond', async () => {
