@@ -84,10 +84,13 @@ export async function postSessionChange(
   now = new Date(),
 ): Promise<string> {
   const token = text(fields, 'token')
-  return oncePerPost(payload, postKey(`client-page-${change}`, client, fields), now, async () => {
-    const person = await clientByToken(payload, token, now)
-    // A link that names no client: its page says so.
-    if (!person) return `/client/${encodeURIComponent(token)}`
+  const person = await clientByToken(payload, token, now)
+  // A link that names no client: its page says so.
+  if (!person) return `/client/${encodeURIComponent(token)}`
+  // The same post against the same sessions is one post (a double click); once a session was booked, moved or
+  // cancelled, the same body is a new request (a time cancelled and booked again).
+  const state = await sessionsState(payload, person.email)
+  return oncePerPost(payload, postKey(`client-page-${change}`, client, { ...fields, state }), now, async () => {
     const page = keyedHash(payloadSecret(), mailboxIdentity(person.email))
     if (!(await hitRateLimit(payload, [`client-page:${client.ipHash}`, `client-page:${page}`], now))) {
       return clientPage(token, 'too-many')
@@ -100,4 +103,17 @@ export async function postSessionChange(
           : await moveSession(payload, person, Number(text(fields, 'session')), new Date(text(fields, 'slot')), now)
     return clientPage(token, outcome)
   })
+}
+
+/** What the client's sessions are now: how many, and when the last one changed. */
+async function sessionsState(payload: Payload, email: string): Promise<string> {
+  const latest = await payload.find({
+    collection: 'coaching-sessions',
+    where: { email: { equals: email } },
+    sort: '-updatedAt',
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return `${latest.totalDocs}:${latest.docs[0]?.updatedAt ?? ''}`
 }

@@ -37,9 +37,17 @@ const running = new Map<string, Promise<{ answer: Answer; kept: boolean }>>()
 
 /** The post's key: a keyed hash of the form, the client and the exact body (field names in order). */
 export function postKey(form: string, client: FormClient, posted: Record<string, unknown>): string {
+  // A field's value as posted: text, a number, a list of them; anything deeper (no form posts it) by its kind,
+  // so a hostile body nested a thousand levels deep is keyed without walking it.
+  const flat = (v: unknown): unknown =>
+    v === null || typeof v !== 'object'
+      ? v
+      : Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')
+        ? v
+        : `[${Array.isArray(v) ? 'list' : 'object'}]`
   const body = Object.keys(posted)
     .sort()
-    .map((name) => [name, posted[name]])
+    .map((name) => [name, flat(posted[name])])
   return createHmac('sha256', payloadSecret())
     .update(`form-post\n${form}\n${client.ipHash}\n${JSON.stringify(body)}`)
     .digest('hex')
