@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { FormClient } from '@/platform/forms/client'
-import { oncePerPost, postKey } from '@/platform/forms/once'
+import { oncePerPost, postedText, postKey } from '@/platform/forms/once'
 import { cancelCall, rescheduleCall, type ChangeOutcome } from './book'
 import { callByToken } from './calls'
 
@@ -10,11 +10,6 @@ import { callByToken } from './calls'
  * the same body again from the same client (a double click, a reload) gets the first one's page, with nothing
  * done or mailed twice. Each answers the page to go to; the server actions (./actions.ts) only follow it.
  */
-
-const text = (fields: Record<string, unknown>, name: string) => {
-  const v = fields[name]
-  return typeof v === 'string' ? v : ''
-}
 
 const managePage = (token: string, outcome: ChangeOutcome | 'no-slot', done: 'cancelled' | 'moved') =>
   `/scheduling/manage/${encodeURIComponent(token)}?${outcome === 'done' ? `done=${done}` : `problem=${outcome}`}`
@@ -26,12 +21,12 @@ export async function postCallChange(
   client: FormClient,
   now = new Date(),
 ): Promise<string> {
-  const token = text(fields, 'token')
+  const token = postedText(fields, 'token')
   return oncePerPost(payload, postKey(`call-${change}`, client, fields), now, async () => {
     const call = await callByToken(payload, token)
     if (!call) return '/scheduling'
     if (change === 'cancel') return managePage(token, await cancelCall(payload, call, 'visitor', now), 'cancelled')
-    const slot = new Date(text(fields, 'slot'))
+    const slot = new Date(postedText(fields, 'slot'))
     if (Number.isNaN(slot.getTime())) return managePage(token, 'no-slot', 'moved')
     return managePage(token, await rescheduleCall(payload, call, slot, now), 'moved')
   })

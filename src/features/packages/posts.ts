@@ -4,7 +4,7 @@ import { mailboxIdentity } from '@/domain/mailbox'
 import { keyedHash } from '@/domain/tokens'
 import type { FormClient } from '@/platform/forms/client'
 import { hitRateLimit } from '@/platform/forms/guard'
-import { oncePerPost, postKey } from '@/platform/forms/once'
+import { oncePerPost, postedText, postKey } from '@/platform/forms/once'
 import { payloadSecret } from '@/platform/secret'
 import { acceptAgreement, answerIntake, confirmCode, purchaseByToken } from './checkout'
 import {
@@ -24,11 +24,6 @@ import {
  * changes in ten minutes per client page and per client address (src/platform/forms/guard.ts), refused in words.
  * The server actions (./actions.ts, ./session-actions.ts) only follow the page these answer.
  */
-
-const text = (fields: Record<string, unknown>, name: string) => {
-  const v = fields[name]
-  return typeof v === 'string' ? v : ''
-}
 
 export type CheckoutStep = 'code' | 'agreement' | 'intake'
 
@@ -50,11 +45,12 @@ export async function postCheckoutStep(
   client: FormClient,
   now = new Date(),
 ): Promise<string> {
-  const token = text(fields, 'token')
+  const token = postedText(fields, 'token')
   return oncePerPost(payload, postKey(`checkout-${step}`, client, fields), now, async () => {
     const purchase = await purchaseByToken(payload, token)
     if (!purchase) return '/coaching'
-    if (step === 'code') return checkoutPage(token, await confirmCode(payload, purchase, text(fields, 'code'), now))
+    if (step === 'code')
+      return checkoutPage(token, await confirmCode(payload, purchase, postedText(fields, 'code'), now))
     if (step === 'agreement') {
       const posted = { name: fields.name, accept: fields.accept, version: fields.version }
       return checkoutPage(token, await acceptAgreement(payload, purchase, posted, now))
@@ -83,7 +79,7 @@ export async function postSessionChange(
   client: FormClient,
   now = new Date(),
 ): Promise<string> {
-  const token = text(fields, 'token')
+  const token = postedText(fields, 'token')
   const person = await clientByToken(payload, token, now)
   // A link that names no client: its page says so.
   if (!person) return `/client/${encodeURIComponent(token)}`
@@ -97,10 +93,18 @@ export async function postSessionChange(
     }
     const outcome =
       change === 'book'
-        ? await bookSession(payload, person, new Date(text(fields, 'slot')), now, { phone: text(fields, 'phone') })
+        ? await bookSession(payload, person, new Date(postedText(fields, 'slot')), now, {
+            phone: postedText(fields, 'phone'),
+          })
         : change === 'cancel'
-          ? await cancelSession(payload, person, Number(text(fields, 'session')), now)
-          : await moveSession(payload, person, Number(text(fields, 'session')), new Date(text(fields, 'slot')), now)
+          ? await cancelSession(payload, person, Number(postedText(fields, 'session')), now)
+          : await moveSession(
+              payload,
+              person,
+              Number(postedText(fields, 'session')),
+              new Date(postedText(fields, 'slot')),
+              now,
+            )
     return clientPage(token, outcome)
   })
 }

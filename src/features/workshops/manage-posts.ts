@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { FormClient } from '@/platform/forms/client'
-import { oncePerPost, postKey } from '@/platform/forms/once'
+import { oncePerPost, postedText, postKey } from '@/platform/forms/once'
 import { confirmRegistration } from './confirm'
 import { CONFIRM_PREFIX } from './confirm-token'
 import { registrationByToken } from './registration'
@@ -16,15 +16,10 @@ import { cancelRegistration, confirmOffer } from './seats'
 
 export type RegistrationChange = 'cancel' | 'take-seat' | 'confirm'
 
-const text = (fields: Record<string, unknown>, name: string) => {
-  const v = fields[name]
-  return typeof v === 'string' ? v : ''
-}
-
 const managePage = (token: string, query: string) => `/workshops/manage/${encodeURIComponent(token)}?${query}`
 
 async function change(payload: Payload, what: RegistrationChange, fields: Record<string, unknown>, now: Date) {
-  const token = text(fields, 'token')
+  const token = postedText(fields, 'token')
   if (what === 'confirm') {
     const result = await confirmRegistration(payload, token, now)
     if ('problem' in result) return `${CONFIRM_PREFIX}${encodeURIComponent(token)}?problem=${result.problem}`
@@ -39,7 +34,7 @@ async function change(payload: Payload, what: RegistrationChange, fields: Record
       outcome === 'registered' || outcome === 'already' ? 'done=confirmed' : `problem=${outcome}`,
     )
   }
-  const settle = text(fields, 'settle')
+  const settle = postedText(fields, 'settle')
   const outcome = await cancelRegistration(
     payload,
     r,

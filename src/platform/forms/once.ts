@@ -35,6 +35,12 @@ type Answer = NonNullable<unknown>
 
 const running = new Map<string, Promise<{ answer: Answer; kept: boolean }>>()
 
+/** A posted field's text ('' when the field is missing or not text). */
+export const postedText = (fields: Record<string, unknown>, name: string): string => {
+  const v = fields[name]
+  return typeof v === 'string' ? v : ''
+}
+
 /** The post's key: a keyed hash of the form, the client and the exact body (field names in order). */
 export function postKey(form: string, client: FormClient, posted: Record<string, unknown>): string {
   // A field's value as posted: text, a number, a list of them; anything deeper (no form posts it) by its kind,
