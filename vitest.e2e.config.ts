@@ -27,7 +27,7 @@ export default defineConfig({
     // newsletter crash test's two PostgreSQL instances ran beside it (clean-clone run, 2026-11-29): the limit
     // says when a test is stuck, not how fast a busy machine must be.
     testTimeout: 150_000,
-    hookTimeout: 60_000,
+    hookTimeout: 150_000,
     // A condition a test waits for (a page showing an edit, a mail arriving) gets 15 s, not Vitest's 1 s: the
     // browser tests run in two streams on two cores, and a busy machine is slow, not wrong.
     expect: { poll: { timeout: 15_000, interval: 100 } },

@@ -34,7 +34,9 @@ export function databaseAdapter(url = process.env.DATABASE_URL): DatabaseAdapter
       postgresAdapter({
         // connectionTimeoutMillis also bounds the wait for a free pooled connection: long enough for a burst
         // (e.g. many bookings of one time at once) to queue, short enough to report an outage promptly.
-        pool: { connectionString: url, connectionTimeoutMillis: 10_000, max: 10 },
+        // The newsletter sender's connections (NEWSLETTER_CONNECTIONS, default 3) each hold one while a mail is
+        // handed over; the pool has room for them besides the ten that serve pages and forms.
+        pool: { connectionString: url, connectionTimeoutMillis: 10_000, max: 10 + newsletterConnections() },
         push: false,
         migrationDir: path.resolve(dirname, 'migrations/postgres'),
         prodMigrations: postgresMigrations,
@@ -65,4 +67,9 @@ function withHandledInitializing(adapter: DatabaseAdapterObj): DatabaseAdapterOb
       return db
     },
   }
+}
+
+/** The newsletter sender's SMTP connections, as sending.ts reads them. */
+function newsletterConnections(): number {
+  return Math.max(1, Number(process.env.NEWSLETTER_CONNECTIONS ?? 3))
 }

@@ -107,7 +107,6 @@ describe("the admin's login, reset mail and reset, by every spelling of their pa
         expect([o.status, message(o)], p).toEqual([429, LOGIN_THROTTLED])
       }
     },
-    60_000,
   )
 
   it.each(SEEDED_SITES)('%s: reset mails are limited per address, whatever the spelling', async (_, site) => {
@@ -178,7 +177,7 @@ describe("the admin's login, reset mail and reset, by every spelling of their pa
     } finally {
       for (const id of ids) await fetch(`${SEEDED}/cms-api/users/${id}`, { method: 'DELETE', headers: asCoach })
     }
-  }, 60_000)
+  })
 })
 
 describe("the admin's API and bodies it was not made for", () => {

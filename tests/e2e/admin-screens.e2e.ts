@@ -95,7 +95,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
       startTestServer(`e2e-admin-${database}`, await freePort(), env, { startFrom: seeded.startFrom }),
       launchBrowser(),
     ])
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await browser?.close()
@@ -563,7 +563,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
       await expect.poll(() => publicPage('/')).toContain('<span class="logo__text">Jordan Ellis Coaching</span>')
     }
     await closeAndCheckLog(context)
-  }, 120_000)
+  })
 
   /** A visitor (from their own address) books the first open time: answers the time. */
   const bookFirstOpenTime = async (visitor: { name: string; email: string; timeZone: string }, from: string) => {
@@ -667,7 +667,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     expect(ics).toContain(`DTSTART:${later.replace(/[-:]/g, '').replace('.000', '')}`)
     expect(ics).toContain('STATUS:CANCELLED')
     await closeAndCheckLog(context)
-  }, 120_000)
+  })
 
   it('the coach downloads everything from the dashboard: all of it as JSON, and each list as CSV', async () => {
     // A call of its own, to find in the downloads.
@@ -796,7 +796,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     await context.close()
     expect(violations()).toEqual([])
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 120_000)
+  })
 
   it('the coach changes their password on the account screen: only with the current password', async () => {
     // The password changed is that of an admin account of the test's own, standing for the coach's (which
@@ -863,7 +863,7 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     expect(await logsIn(changed, '192.0.2.123')).toBe(200)
     expect(await logsIn(own.password, '192.0.2.124')).toBe(401)
     await closeAndCheckLog(context)
-  }, 120_000)
+  })
 
   it('guessing at the login: the same answer for every account, slowed per address and per account, and the coach is never locked out', async () => {
     // The account guessed at is an admin account of the test's own, standing for the coach's: it ends
@@ -920,5 +920,5 @@ describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
     await logIn(page, own)
     await expectDashboard(page)
     await closeAndCheckLog(context)
-  }, 120_000)
+  })
 })

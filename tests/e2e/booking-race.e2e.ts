@@ -23,7 +23,7 @@ describe('100 simultaneous bookings of one time, one server on SQLite', () => {
       { TRUST_PROXY_HOPS: '1', PAYLOAD_SECRET: 'booking-race-secret', OUTBOX_INTERVAL_MS: '3600000' },
       { startFrom: seededTemplate('SQLite')?.dataDir },
     )
-  }, 120_000)
+  })
 
   afterAll(() => site?.stop())
 
@@ -37,5 +37,5 @@ describe('100 simultaneous bookings of one time, one server on SQLite', () => {
     const winner = emails[outcomes.indexOf(WON)]
     await expect.poll(() => confirmationsSent([site]), { timeout: 20_000 }).toEqual([winner])
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 120_000)
+  })
 })

@@ -183,7 +183,7 @@ describe.each(own.databases)('moving a call in the admin, on %s', (database) => 
     expect(lines).toContain(`When: ${formatSlot(new Date(slots[3]!), timeZone)} (${timeZone})`)
     expect(moved!.text!.trimEnd()).toMatch(/\n\nJordan Ellis writes:\nSomething came up on my side, sorry!$/)
     expect(moved!.attachments.some((a) => String(a.mimeType).startsWith('text/calendar'))).toBe(true)
-  }, 60_000)
+  })
 
   it('moves a call outside the open hours only when told so, and sends the visitor a link to pick a new time, at 390 px', async () => {
     const html = await (await fetch(`${site.url}/scheduling`)).text()
@@ -239,7 +239,7 @@ describe.each(own.databases)('moving a call in the admin, on %s', (database) => 
     expect(manage.status).toBe(200)
     expect(await manage.text()).toContain('Move to this time')
     expect(await startOf(boId)).toBe(sundayAt.toISOString())
-  }, 60_000)
+  })
 
   it('answers every other refusal in words: a time no longer open, a line too long, the same time, too late for the link, a cancelled call', async () => {
     const html = await (await fetch(`${site.url}/scheduling`)).text()
@@ -313,5 +313,5 @@ describe.each(own.databases)('moving a call in the admin, on %s', (database) => 
 
     // What the coach did in this file left no error lines in the server's log.
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 60_000)
+  })
 })

@@ -98,7 +98,7 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     const entries = await redis.keys(`${prefix}entry:*`)
     await redis.destroy()
     expect(entries.length).toBeGreaterThan(0)
-  }, 60_000)
+  })
 
   it('takes 100 simultaneous bookings of one time spread over both: one is stored and confirmed', async () => {
     // Both instances keep the booking page as it is before the race.
@@ -113,5 +113,5 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     const winner = emails[outcomes.indexOf(WON)]
     await expect.poll(() => confirmationsSent(sites), { timeout: 20_000 }).toEqual([winner])
     for (const site of sites) expect(serverErrorLines(site.logFile), site.url).toEqual([])
-  }, 120_000)
+  })
 })

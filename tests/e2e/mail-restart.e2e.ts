@@ -67,5 +67,5 @@ describe('mail across an SMTP outage and a server restart', () => {
       'New message from Restart Test (General Question)',
       'We received your message | Jordan Ellis Coaching',
     ])
-  }, 120_000)
+  })
 })

@@ -201,7 +201,7 @@ describe.each(own.databases)('where we meet, on %s', (database) => {
     } finally {
       await setMeeting({ kind: 'unset', link: null, address: null })
     }
-  }, 60_000)
+  })
 
   it('by video with JavaScript and in person without: the answer, the mail and the invite’s LOCATION say where', async () => {
     try {
@@ -242,5 +242,5 @@ describe.each(own.databases)('where we meet, on %s', (database) => {
     } finally {
       await setMeeting({ kind: 'unset', link: null, address: null })
     }
-  }, 60_000)
+  })
 })

@@ -42,7 +42,7 @@ describe('the newsletter in the admin', () => {
       startTestServer('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir }),
       launchBrowser(),
     ])
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await browser?.close()

@@ -57,7 +57,7 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     const url = new URL(db.url)
     url.port = String(relay.port)
     site = await startTestServer('e2e-recovery', e2ePort(5), { DATABASE_URL: url.toString() })
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await site?.stop()
@@ -78,5 +78,5 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     expect(
       serverErrorLines(site!.logFile, /cannot connect to Postgres|Connection terminated unexpectedly|read ECONNRESET/),
     ).toEqual([])
-  }, 90_000)
+  })
 })

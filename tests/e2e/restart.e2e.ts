@@ -200,5 +200,5 @@ describe('one build restarted on another database', () => {
     expect(await stopped).toBe(0)
     site = undefined
     expect(serverErrorLines(running.logFile)).toEqual([])
-  }, 120_000)
+  })
 })

@@ -107,7 +107,7 @@ describe('registering for a workshop on the site', () => {
     expect(await page.locator('.call-details').innerText()).toContain('Registered')
     expect(await page.getByRole('button', { name: 'Cancel my registration' }).count()).toBe(1)
     await expectNoSeriousA11yViolations(page, 'manage page')
-  }, 120_000)
+  })
 
   it('the read API points to the registration page and never shows the online link', async () => {
     const listed = (await (await fetch(`${SEEDED}/api/workshops`)).json()) as Record<string, string>[]
