@@ -76,7 +76,7 @@ const PROVEN_ON_BOTH: Record<string, string> = {
 describe.each(DATABASES)('the admin in a browser, on %s', (database) => {
   let turn = 0
   /** A test of this file, registered under the database whose turn it is. */
-  const it = (title: string, body: () => Promise<void>, timeout: number) => {
+  const it = (title: string, body: () => Promise<void>, timeout?: number) => {
     if (!PROVEN_ON_BOTH[title]) throw new Error(`Name the suite that proves "${title}" on both databases`)
     if (DATABASES[turn++ % DATABASES.length] === database) test(title, body, timeout)
   }
