@@ -2479,6 +2479,19 @@ export interface MailText {
     body: string;
   };
   /**
+   * To an address just entered in a workshop registration form: nothing is registered until its owner opens the link. It holds nothing the visitor typed, not even their name.
+   */
+  workshopConfirm: {
+    /**
+     * At most 150 characters. It can use {siteName}, {coachName} and {workshop}.
+     */
+    subject: string;
+    /**
+     * Plain text, at most 3000 characters. Placeholders: {workshop} the workshop's title; {workshopWhen} the line "When: …" with the start of the workshop in your time zone; {link} the confirmation link; {confirmUntil} how long the link works: "within 48 hours", or "before …, when registration closes," when it closes sooner; {coachName} your name (Site settings → Brand); {siteName} the site's name (Site settings → Brand); {siteUrl} the site's address. It must keep {link}, {confirmUntil}.
+     */
+    body: string;
+  };
+  /**
    * To an address that registers again for a workshop it is already registered or waiting for.
    */
   workshopAlready: {
@@ -3179,6 +3192,12 @@ export interface MailTextsSelect<T extends boolean = true> {
         body?: T;
       };
   workshopCancelledWhole?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
+  workshopConfirm?:
     | T
     | {
         subject?: T;

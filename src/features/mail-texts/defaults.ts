@@ -18,6 +18,8 @@ export const PLACEHOLDERS = {
   registrationLink: 'the private link to their registration: to cancel it, leave the waitlist or take a seat held',
   cancelUntil: `the last moment they can cancel (${WORKSHOP_CANCELLATION_HOURS} hours before the start)`,
   holdUntil: 'when the seat held for them goes to the next person waiting',
+  confirmUntil:
+    'how long the link works: "within 48 hours", or "before …, when registration closes," when it closes sooner',
   workshopsLink: 'the address of the workshops page',
   status: 'what they already have: a seat, a seat held for them, or a place on the waitlist',
   toTakeIt: 'what they do to take the seat: "Take the seat", or for a paid one "Pay $40 for the seat"',
@@ -319,6 +321,22 @@ export const MAIL_TEXTS = {
     'To everyone registered, offered a seat or waiting when you cancel the whole workshop.',
     '{coachName} has cancelled "{workshop}": it will not take place. We are sorry. Reply to this mail with any questions.',
   ),
+  workshopConfirm: {
+    label: 'Workshop: please confirm',
+    sentWhen:
+      'To an address just entered in a workshop registration form: nothing is registered until its owner opens the link. It holds nothing the visitor typed, not even their name.',
+    placeholders: ['workshop', 'workshopWhen', 'link', 'confirmUntil', ...SITE],
+    required: ['link', 'confirmUntil'],
+    subjectPlaceholders: WORKSHOP_SUBJECT,
+    subject: 'Please confirm your registration: {workshop}',
+    body: text(
+      ['Someone, we hope you, asked to register this e-mail address for "{workshop}".', '{workshopWhen}'],
+      `To confirm it, open this link {confirmUntil} and press "Confirm my registration":`,
+      '{link}',
+      'If it was not you, ignore this mail: nothing is registered without the link.',
+      '{coachName}',
+    ),
+  },
   workshopAlready: {
     label: 'Workshop: already registered',
     sentWhen: 'To an address that registers again for a workshop it is already registered or waiting for.',

@@ -12,7 +12,6 @@ import type { MailSettings } from '@/platform/mail/settings'
 import type { OutgoingMail } from '@/platform/mail/transport'
 import { CONFIRM_HOURS } from './confirm-token'
 import { registrationManagePath, registrationUid } from './manage-token'
-import { WORKSHOP_TEXTS } from './texts'
 
 /*
  * The mails of a registration (decision 064), each to the attendee from the site's address, answered to the
@@ -108,7 +107,10 @@ const registrationValues = (
   settlement: settled ? settledLine(r, settled) : '',
 })
 
-type RegistrationMail = Exclude<Extract<MailTextName, `workshop${string}`>, 'workshopAlready' | 'workshopSeatHeld'>
+type RegistrationMail = Exclude<
+  Extract<MailTextName, `workshop${string}`>,
+  'workshopAlready' | 'workshopSeatHeld' | 'workshopConfirm'
+>
 
 /**
  * Whether the attendee can no longer cancel at `at` (the moment the mail goes out): the line naming
@@ -293,15 +295,14 @@ export function confirmationMail(
     closes < now.getTime() + CONFIRM_HOURS * HOUR
       ? `before ${formatSlot(new Date(closes), timeZone)}, when registration closes,`
       : `within ${CONFIRM_HOURS} hours`
-  return fromSite(s, to, `Please confirm your registration: ${w.title}`, [
-    `Someone, we hope you, asked to register this e-mail address for "${w.title}".`,
-    when(w, timeZone),
-    '',
-    `To confirm it, open this link ${until} and press "${WORKSHOP_TEXTS.confirmButton}":`,
-    link,
-    '',
-    'If it was not you, ignore this mail: nothing is registered without the link.',
-    '',
-    s.brand.name,
-  ])
+  return composedFromSite(
+    s,
+    to,
+    composeMail(s, 'workshopConfirm', {
+      workshop: w.title,
+      workshopWhen: when(w, timeZone),
+      link,
+      confirmUntil: until,
+    }),
+  )
 }

@@ -96,6 +96,41 @@ export function confirmSuite(label: string, setup: () => Promise<TestDatabase>) 
       ])
     })
 
+    it('writes the confirmation mail in the coach’s words from Settings → Mail texts', async () => {
+      const { MAIL_TEXTS } = await import('@/features/mail-texts/defaults')
+      const w = await aWorkshop()
+      await payload.updateGlobal({
+        slug: 'mail-texts',
+        data: {
+          workshopConfirm: {
+            subject: 'One more step: {workshop}',
+            body: 'Dear guest,\n{workshopWhen}\nPress the button {confirmUntil}:\n{link}\n{coachName}',
+          },
+        },
+        overrideAccess: true,
+      })
+      try {
+        await post(w, 'eve', SPAM_NAME)
+        const [mail] = await mailsTo('eve')
+        expect(mail!.subject).toBe(`One more step: ${w.title}`)
+        const lines = mail!.text.split('\n')
+        expect(lines.slice(0, 3)).toEqual([
+          'Dear guest,',
+          expect.stringMatching(/^When: /),
+          'Press the button within 24 hours:',
+        ])
+        expect(confirmToken(lines[3]!)).toBeDefined()
+        expect(mail!.text).not.toContain('prize')
+      } finally {
+        const { subject, body } = MAIL_TEXTS.workshopConfirm
+        await payload.updateGlobal({
+          slug: 'mail-texts',
+          data: { workshopConfirm: { subject, body } },
+          overrideAccess: true,
+        })
+      }
+    })
+
     it('registers the owner of the address from the link’s button only: their credit pays then, once, however often it is pressed', async () => {
       const w = await aWorkshop({ price: 40 })
       await aCredit('ada', 4000)

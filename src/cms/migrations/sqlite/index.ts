@@ -42,6 +42,7 @@ import * as migration_20261126_203112_instalment_receipt_mail_text from './20261
 import * as migration_20261129_063826_visitor_caused_mail from './20261129_063826_visitor_caused_mail';
 import * as migration_20261129_064357_newsletter_reports_and_permissions from './20261129_064357_newsletter_reports_and_permissions';
 import * as migration_20261129_065358_form_posts_client_links from './20261129_065358_form_posts_client_links';
+import * as migration_20261129_100342_workshop_confirm_mail_text from './20261129_100342_workshop_confirm_mail_text';
 
 export const migrations = [
   {
@@ -252,16 +253,21 @@ export const migrations = [
   {
     up: migration_20261129_063826_visitor_caused_mail.up,
     down: migration_20261129_063826_visitor_caused_mail.down,
-    name: '20261129_063826_visitor_caused_mail'
+    name: '20261129_063826_visitor_caused_mail',
   },
   {
     up: migration_20261129_064357_newsletter_reports_and_permissions.up,
     down: migration_20261129_064357_newsletter_reports_and_permissions.down,
-    name: '20261129_064357_newsletter_reports_and_permissions'
+    name: '20261129_064357_newsletter_reports_and_permissions',
   },
   {
     up: migration_20261129_065358_form_posts_client_links.up,
     down: migration_20261129_065358_form_posts_client_links.down,
-    name: '20261129_065358_form_posts_client_links'
+    name: '20261129_065358_form_posts_client_links',
+  },
+  {
+    up: migration_20261129_100342_workshop_confirm_mail_text.up,
+    down: migration_20261129_100342_workshop_confirm_mail_text.down,
+    name: '20261129_100342_workshop_confirm_mail_text'
   },
 ];
