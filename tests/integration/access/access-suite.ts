@@ -131,6 +131,43 @@ export function accessSuite(label: string, setup: () => Promise<TestDatabase>) {
       }
     })
 
+    it('shows an editor nothing of a purchase through the admin’s own records: its edit lock and the preferences', async () => {
+      const { purchase, email } = await aPaidClient(payload, {
+        name: 'Lou Locked',
+        label: `${tag}-lock`,
+        paidAt: new Date(),
+      })
+      const coachUser = await userOf(coach.email)
+      // The coach has the purchase open: Payload keeps a lock naming it, which any logged-in user's admin reads.
+      await payload.create({
+        collection: 'payload-locked-documents',
+        data: {
+          document: { relationTo: 'purchases', value: purchase.id },
+          globalSlug: null,
+          user: { relationTo: 'users', value: coachUser.id },
+        },
+        overrideAccess: true,
+      })
+      // The editor's admin learns that the record is open (to keep two people from editing at once), by its number only.
+      const locks = await restRequest('/payload-locked-documents?depth=2&limit=100', { token: editorToken })
+      expect(locks.status).toBe(200)
+      const { docs } = (await locks.json()) as { docs: { document?: { relationTo: string; value: unknown } }[] }
+      expect(docs.filter((d) => d.document?.relationTo === 'purchases').map((d) => d.document!.value)).toEqual([
+        purchase.id,
+      ])
+      // Preferences are each user's own: the coach's (which may name the records they opened) are not the editor's.
+      const kept = await restRequest('/payload-preferences/purchases-list', {
+        method: 'POST',
+        token: coachToken,
+        body: { value: { search: email } },
+      })
+      expect(kept.status).toBe(200)
+      expect(await (await restRequest('/payload-preferences?limit=100', { token: coachToken })).text()).toContain(email)
+      const preferences = await restRequest('/payload-preferences?depth=2&limit=100', { token: editorToken })
+      expect(preferences.status).toBe(200)
+      expect(await preferences.text()).not.toContain(email)
+    })
+
     it('shows an editor a workshop registration without its payment, and lets nobody filter on it', async () => {
       const { registration } = await aRefundedSeat(`rita.${tag}@example.com`)
       const payment = {
