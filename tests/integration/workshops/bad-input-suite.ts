@@ -121,7 +121,11 @@ export function badInputSuite(label: string, setup: () => Promise<TestDatabase>)
         const posted: Record<string, unknown> = { workshop: w.slug, ...fields }
         const { result, page, says } = await post(posted)
         const values = Object.fromEntries(
-          ['name', 'email'].flatMap((f) => (typeof posted[f] === 'string' ? [[f, posted[f]]] : [])),
+          // As typed, a line break as one (the browser posts CR LF).
+          ['name', 'email'].flatMap((f) => {
+            const v = posted[f]
+            return typeof v === 'string' ? [[f, v.replace(/\r\n/g, '\n')]] : []
+          }),
         )
         expect({ result, page, says }).toEqual({
           result: { status: 'invalid', message: FIELDS_INVALID, errors, values },
