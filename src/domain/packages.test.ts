@@ -49,12 +49,20 @@ describe('selling a package: the pure rules', () => {
         { question: 'City?', answer: '' },
       ],
       errors: {},
+      faults: {},
     })
-    expect(checkIntake(questions, { q0: ' ', q1: 'TV', q2: 'x'.repeat(201) }).errors).toEqual({
+    const refused = checkIntake(questions, { q0: ' ', q1: 'TV', q2: 'x'.repeat(201) })
+    expect(refused.errors).toEqual({
       q0: 'Please answer this question.',
       q1: 'Please choose one of the answers.',
       q2: 'Your answer can be at most 200 characters.',
     })
+    expect(refused.faults).toEqual({ q0: 'missing', q1: 'choice', q2: 'long' })
+    // A line break is one character, as the browser counts it, though it posts it as two (CR LF).
+    const lines = `${'x'.repeat(1999)}\r\n${'y'.repeat(2000)}`
+    expect(checkIntake(questions, { q0: lines })).toMatchObject({ errors: {}, faults: {} })
+    expect(checkIntake(questions, { q0: lines }).answers[0]!.answer).toBe(`${'x'.repeat(1999)}\n${'y'.repeat(2000)}`)
+    expect(checkIntake(questions, { q0: `${lines}z` }).faults).toEqual({ q0: 'long' })
   })
 
   it('splits a price into monthly instalments that add up to it exactly, the first taking the odd cents', () => {

@@ -56,27 +56,79 @@ export const choicesOf = (text: string | null | undefined): string[] =>
     .filter(Boolean)
 
 /**
+ * Why an intake answer was refused: none given to a required question, longer than the question's limit, or
+ * not one of a choice question's choices. The checkout page's address names each refused question with its
+ * fault (`?fields=0.missing-2.long`), so the page says what is wrong with it, not only that something is.
+ */
+export const INTAKE_FAULTS = ['missing', 'long', 'choice'] as const
+export type IntakeFault = (typeof INTAKE_FAULTS)[number]
+
+/** What the buyer reads under a question refused for `fault`. */
+export function intakeFaultText(question: Pick<IntakeQuestion, 'kind'>, fault: IntakeFault): string {
+  if (fault === 'missing') return 'Please answer this question.'
+  if (fault === 'choice') return 'Please choose one of the answers.'
+  return `Your answer can be at most ${question.kind === 'long' ? INTAKE_LONG_MAX : INTAKE_SHORT_MAX} characters.`
+}
+
+/**
  * Checks the answers a buyer posted against the questions: each answer trimmed, a required one present, a
- * choice one of the choices, lengths within bounds. Answers by question index (`q0`, `q1`, …).
+ * choice one of the choices, lengths within bounds. Answers by question index (`q0`, `q1`, …); `faults` and
+ * their texts (`errors`) by the same names.
+ *
+ * A line break counts as one character, as the browser's own limit on the field counts it: the browser posts
+ * each one as two (CR LF), so an answer of exactly the limit with line breaks in it would otherwise come back
+ * refused as too long.
  */
 export function checkIntake(
   questions: IntakeQuestion[],
   posted: Record<string, unknown>,
-): { answers: { question: string; answer: string }[]; errors: Record<string, string> } {
+): {
+  answers: { question: string; answer: string }[]
+  errors: Record<string, string>
+  faults: Record<string, IntakeFault>
+} {
   const answers: { question: string; answer: string }[] = []
   const errors: Record<string, string> = {}
+  const faults: Record<string, IntakeFault> = {}
   questions.forEach((q, i) => {
     const name = `q${i}`
     const raw = posted[name]
-    const answer = typeof raw === 'string' ? raw.replaceAll('\0', '').trim() : ''
+    const answer = typeof raw === 'string' ? raw.replaceAll('\0', '').replace(/\r\n?/g, '\n').trim() : ''
     const max = q.kind === 'long' ? INTAKE_LONG_MAX : INTAKE_SHORT_MAX
-    if (!answer && q.required) errors[name] = 'Please answer this question.'
-    else if (answer.length > max) errors[name] = `Your answer can be at most ${max} characters.`
-    else if (answer && q.kind === 'choice' && !q.choices.includes(answer))
-      errors[name] = 'Please choose one of the answers.'
+    const fault: IntakeFault | null =
+      !answer && q.required
+        ? 'missing'
+        : answer.length > max
+          ? 'long'
+          : answer && q.kind === 'choice' && !q.choices.includes(answer)
+            ? 'choice'
+            : null
+    if (fault) {
+      faults[name] = fault
+      errors[name] = intakeFaultText(q, fault)
+    }
     answers.push({ question: q.question, answer })
   })
-  return { answers, errors }
+  return { answers, errors, faults }
+}
+
+/**
+ * What the intake page says under each question its address names as refused (`fields`: `0.missing-2.long`,
+ * by index), in the words of the fault; an index without one (an older address) asks to answer or check it.
+ */
+export function refusedAnswers(questions: IntakeQuestion[], fields: string | undefined): Record<number, string> {
+  const wrong: Record<number, string> = {}
+  for (const part of (fields ?? '').split('-')) {
+    const [, n, fault] = /^(\d{1,2})(?:\.(\w+))?$/.exec(part) ?? []
+    const q = n === undefined ? undefined : questions[Number(n)]
+    if (!q) continue
+    wrong[Number(n)] = (INTAKE_FAULTS as readonly string[]).includes(fault ?? '')
+      ? intakeFaultText(q, fault as IntakeFault)
+      : q.required
+        ? 'Please answer this question.'
+        : 'Please check this answer.'
+  }
+  return wrong
 }
 
 /** A package is paid in full or in this many monthly instalments (decision 071). */

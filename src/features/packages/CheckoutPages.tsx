@@ -1,6 +1,12 @@
 import Link from 'next/link'
 
-import { formatCents, instalmentAmounts, instalmentPlanText, instalmentSchedule } from '@/domain/packages'
+import {
+  formatCents,
+  instalmentAmounts,
+  instalmentPlanText,
+  instalmentSchedule,
+  refusedAnswers,
+} from '@/domain/packages'
 import { payloadClient } from '@/platform/payload'
 import { currentAgreement, packageOnSale } from './catalogue'
 import { paymentRows, purchaseByToken } from './checkout'
@@ -190,15 +196,7 @@ export async function CheckoutPage({
   if (purchase.status === 'agreed') {
     const sale = await packageOnSale(payload, Number(purchase.package))
     if (!sale) return <NotForSale />
-    const wrong: Record<number, string> = {}
-    if (problem === 'intake') {
-      for (const n of (fields ?? '').split('-')) {
-        const i = Number(n)
-        if (/^\d{1,2}$/.test(n) && sale.questions[i]) {
-          wrong[i] = sale.questions[i]!.required ? 'Please answer this question.' : 'Please check this answer.'
-        }
-      }
-    }
+    const wrong = problem === 'intake' ? refusedAnswers(sale.questions, fields) : {}
     return (
       <Shell heading={title}>
         <StepLine step={4} />

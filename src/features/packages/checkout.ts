@@ -11,6 +11,7 @@ import {
   instalmentAmounts,
   instalmentSchedule,
   instalmentPlanText,
+  type IntakeFault,
   newCheckoutCode,
   tidyCode,
   transferReference,
@@ -118,7 +119,8 @@ export const buyForm: FormDefinition<typeof buySchema, BuyField> = {
   },
 }
 
-type StepOutcome = 'done' | CheckoutProblem | { problem: 'intake'; fields: number[] }
+/** A step done, refused for a reason, or the intake refused: the questions refused, by index, each with why. */
+type StepOutcome = 'done' | CheckoutProblem | { problem: 'intake'; fields: { index: number; fault: IntakeFault }[] }
 
 const update = (payload: Payload, id: number, data: Partial<Purchase>, req: PayloadRequest) =>
   payload.update({ collection: 'purchases', id, data, depth: 0, overrideAccess: true, req })
@@ -290,8 +292,8 @@ export async function answerIntake(
   if (purchase.status !== 'agreed') return 'done'
   const sale = await packageOnSale(payload, Number(purchase.package))
   if (!sale) return 'not-on-sale'
-  const { answers, errors } = checkIntake(sale.questions, posted)
-  const wrong = Object.keys(errors).map((k) => Number(k.slice(1)))
+  const { answers, faults } = checkIntake(sale.questions, posted)
+  const wrong = Object.entries(faults).map(([k, fault]) => ({ index: Number(k.slice(1)), fault }))
   if (wrong.length) return { problem: 'intake', fields: wrong }
   await inTransaction(payload, async (req) => {
     const answered = await update(payload, purchase.id, { intakeAnswers: answers.map((a) => ({ ...a })) }, req)

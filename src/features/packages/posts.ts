@@ -33,7 +33,10 @@ type StepOutcome = Awaited<ReturnType<typeof confirmCode>>
 function checkoutPage(token: string, outcome: StepOutcome): string {
   const path = `/coaching/checkout/${encodeURIComponent(token)}`
   if (outcome === 'done') return `${path}#checkout-heading`
-  if (typeof outcome === 'object') return `${path}?problem=intake&fields=${outcome.fields.join('-')}#checkout-heading`
+  if (typeof outcome === 'object') {
+    const fields = outcome.fields.map((f) => `${f.index}.${f.fault}`).join('-')
+    return `${path}?problem=intake&fields=${fields}#checkout-heading`
+  }
   return `${path}?problem=${outcome}#checkout-heading`
 }
 

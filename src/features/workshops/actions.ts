@@ -12,13 +12,7 @@ import { kickOutbox } from '@/platform/mail/worker'
 import { payloadClient } from '@/platform/payload'
 import { registrationForm, type RegistrationField } from './form'
 import { postRegistrationChange, type RegistrationChange } from './manage-posts'
-import { answerCode, problemCode } from './answers'
-import { registerPath } from './texts'
-
-const text = (formData: FormData, name: string) => {
-  const v = formFields(formData)[name]
-  return typeof v === 'string' ? v : ''
-}
+import { registrationAnswerPath } from './answers'
 
 /**
  * The registration form's post (the same with JavaScript on and off: the page has no client runtime). The
@@ -29,11 +23,9 @@ export async function registerAction(
   _prev: FormResult<RegistrationField> | null,
   formData: FormData,
 ): Promise<FormResult<RegistrationField>> {
-  const slug = text(formData, 'workshop')
-  const path = /^[a-z0-9-]{1,80}$/.test(slug) ? registerPath(slug) : '/workshops'
-  const result = await submitForm(registrationForm, formFields(formData), clientFromHeaders(await headers()))
-  if (result.status === 'ok') redirect(`${path}?done=${answerCode(result.message)}#register-heading`)
-  redirect(`${path}?problem=${problemCode(result)}#register-heading`)
+  const posted = formFields(formData)
+  const result = await submitForm(registrationForm, posted, clientFromHeaders(await headers()))
+  redirect(registrationAnswerPath(posted, result))
 }
 
 /** The manage page's "Cancel my registration". */

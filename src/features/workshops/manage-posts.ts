@@ -22,6 +22,9 @@ async function change(payload: Payload, what: RegistrationChange, fields: Record
   const token = postedText(fields, 'token')
   if (what === 'confirm') {
     const result = await confirmRegistration(payload, token, now)
+    // A link the site did not make (or none) is not sent back in the address: whatever was posted, of any
+    // length, its page says only that the link is not valid.
+    if ('problem' in result && result.problem === 'not-valid') return `${CONFIRM_PREFIX}not-valid`
     if ('problem' in result) return `${CONFIRM_PREFIX}${encodeURIComponent(token)}?problem=${result.problem}`
     return `${result.path}${result.done ? `?done=${result.done}` : ''}`
   }

@@ -97,11 +97,13 @@ export async function runForm<Schema extends FormSchema, Field extends string>(
   client: FormClient,
   now = new Date(),
 ): Promise<FormResult<Field>> {
-  // A NUL is never part of what a person typed, and PostgreSQL cannot keep one in a text column.
+  // A NUL is never part of what a person typed, and PostgreSQL cannot keep one in a text column. A line break
+  // is one character, as the browser's limit on a field counts it, though the browser posts it as two (CR LF):
+  // a message at its limit with line breaks in it would otherwise come back refused as too long.
   const raw = Object.fromEntries(
     Object.entries(posted).map(([name, value]) => [
       name,
-      typeof value === 'string' ? value.replaceAll('\0', '') : value,
+      typeof value === 'string' ? value.replaceAll('\0', '').replace(/\r\n?/g, '\n') : value,
     ]),
   )
   // Only accepted posts are kept: one refused or not done (too quick, a time just taken) may be sent again.

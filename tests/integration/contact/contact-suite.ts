@@ -237,6 +237,18 @@ export function contactSuite(label: string, setup: () => Promise<TestDatabase>) 
       expect([stored.name, stored.message]).toEqual(['Ada Lovelace', 'Hello there'])
     })
 
+    it('keeps a message at its limit with line breaks, as the browser posts it (each as CR LF), one character per line break', async () => {
+      // 50 lines of 99 characters: 4,999 with the line breaks, as the browser's limit of 5,000 counts them.
+      const lines = Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(99, '.'))
+      const posted = { ...valid, message: lines.join('\r\n') }
+      expect(await mod.submitContact(payload, posted, client())).toEqual({ status: 'ok', message: CONTACT_SUCCESS })
+      const stored = (
+        await payload.find({ collection: 'contact-messages', sort: '-receivedAt', limit: 1, overrideAccess: true })
+      ).docs[0]!
+      expect(stored.message).toBe(lines.join('\n'))
+      expect(stored.message).toHaveLength(4999)
+    })
+
     it('refuses a form sent faster than a person could fill it', async () => {
       const result = await mod.submitContact(payload, { ...valid, startedAt: String(Date.now() - 500) }, client())
       expect(result.status).toBe('invalid')

@@ -368,11 +368,11 @@ export function checkoutSuite(label: string, setup: () => Promise<TestDatabase>)
       const agreed = await purchaseOf(purchase.id)
       expect(await checkout.answerIntake(payload, agreed, { q0: '  ', q1: 'A book' })).toEqual({
         problem: 'intake',
-        fields: [0],
+        fields: [{ index: 0, fault: 'missing' }],
       })
       expect(await checkout.answerIntake(payload, agreed, { q0: 'Focus', q1: 'Television' })).toEqual({
         problem: 'intake',
-        fields: [1],
+        fields: [{ index: 1, fault: 'choice' }],
       })
       expect((await purchaseOf(purchase.id)).status).toBe('agreed')
       expect(await checkout.answerIntake(payload, agreed, { q0: ' Focus ' }, LATER)).toBe('done')

@@ -1,0 +1,4 @@
+import { onSqlite } from '../../support/on-databases'
+import { checkoutInputSuite } from './checkout-input-suite'
+
+onSqlite(checkoutInputSuite)
