@@ -148,7 +148,7 @@ describe.each(own.databases)('before the scripts have run, on %s', (database) =>
       expect(await panel.getByLabel('New time', { exact: true }).count()).toBe(0)
     })
 
-    it('a field of Payload’s typed into before the screen was ready is saved with one press of Save', async () => {
+    it('a field of Payload’s is drawn not ready until it works; typed into once it does, one press of Save saves it', async () => {
       const created = await api('/faqs', {
         method: 'POST',
         body: JSON.stringify({ question: 'Asked early?', answer: 'Yes.', page: FAQ_PAGES[0]!.value }),
@@ -158,12 +158,19 @@ describe.each(own.databases)('before the scripts have run, on %s', (database) =>
       const page = await newPage(DESKTOP, true)
       const scripts = await holdScripts(page)
       await scripts.open(`${site.url}/admin/collections/faqs/${doc.id}`)
-      await page.locator('#field-question').fill('Typed before the screen was ready?')
+      const question = page.locator('#field-question')
+      const save = page.locator('#action-save')
+      await question.waitFor()
+      expect(await question.isDisabled()).toBe(true)
+      expect(await save.isDisabled()).toBe(true)
+      // Typed now, it lands once the field works (as a person's typing, who waits for it); Save follows at once.
+      const typed = question.fill('Typed as soon as the screen was ready?')
       scripts.release()
-      await page.locator('#action-save').click()
+      await typed
+      await save.click()
       await expect.poll(() => page.locator('.payload-toast-container').textContent()).toContain('Updated successfully.')
       const saved = (await (await api(`/faqs/${doc.id}`)).json()) as { question: string }
-      expect(saved.question).toBe('Typed before the screen was ready?')
+      expect(saved.question).toBe('Typed as soon as the screen was ready?')
     })
 
     it('Save pressed right after a value is corrected waits for the form’s check and saves, never “Please correct invalid fields.”', async () => {
