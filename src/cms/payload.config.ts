@@ -16,7 +16,6 @@ import { BooksPage } from '@/features/pages/BooksPage'
 import { CoachingPage } from '@/features/pages/CoachingPage'
 import { withLocksReadInTransaction } from './hooks/document-locks'
 import { keepFieldErrors } from './hooks/field-errors'
-import { globalWithReadySave, withReadySave } from './admin/ready-save'
 import { MailTexts } from '@/features/mail-texts/MailTexts'
 import { ContactPage } from '@/features/pages/ContactPage'
 import { HomePage } from '@/features/pages/HomePage'
@@ -77,10 +76,7 @@ export default buildConfig({
     },
     components: {
       // Nothing typed, ticked or chosen before a screen's script has taken it over is lost (issue 39).
-      providers: [
-        '@/components/ready/EnteredBeforeScripts#EnteredBeforeScripts',
-        '@/components/ready/FormChecks#FormChecks',
-      ],
+      providers: ['@/components/ready/EnteredBeforeScripts#EnteredBeforeScripts'],
       graphics: {
         Logo: '@/components/AdminBrand#AdminLogo',
         Icon: '@/components/AdminBrand#AdminIcon',
@@ -149,7 +145,6 @@ export default buildConfig({
     FormPosts,
   ]
     .map(withLocksReadInTransaction)
-    .map(withReadySave)
     .map(zonePickersInBrowser)
     .map((c) => ({ ...c, admin: { ...c.admin, hideAPIURL: true } })),
   globals: [
@@ -168,7 +163,6 @@ export default buildConfig({
     PaymentDetails,
     SessionRules,
   ]
-    .map(globalWithReadySave)
     .map(zonePickersInBrowser)
     .map((g) => ({ ...g, admin: { ...g.admin, hideAPIURL: true } })),
   // "Time zone", as everywhere else the coach reads it (Payload says "Timezone" beside each date).

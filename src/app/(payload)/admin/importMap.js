@@ -4,7 +4,6 @@ import { DateInZoneField as DateInZoneField_8d0ccd6a40f9f608e5cc0666471c2915 } f
 import { MoveCallField as MoveCallField_cce2a07a541dd1c5d92e504c05753a6f } from '@/features/booking/admin/MoveCallField'
 import { PersonLink as PersonLink_88070f62a675d19bb89861d7f59ef7ff } from '@/features/people/PersonLink'
 import { CallListViews as CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33 } from '@/features/booking/CallListViews'
-import { ReadySaveButton as ReadySaveButton_cfbd0cfbb143cdb8dff7488fb6203833 } from '@/components/ready/ReadySaveButton'
 import { UpcomingCalls as UpcomingCalls_952f69220fa2c60ea18689fca830ed60 } from '@/features/booking/UpcomingCalls'
 import { SessionPanelField as SessionPanelField_dddbc795fd0a69bd5e647adb635a8928 } from '@/features/packages/admin/SessionPanelField'
 import { ReadableField as ReadableField_4a815f5709e24aa387438f3792c4558c } from '@/features/contact/admin/ReadableField'
@@ -54,7 +53,6 @@ import { ViewSiteLink as ViewSiteLink_8cfca38617de7eb0f5c45d860f429a5e } from '@
 import { TodayView as TodayView_2ad09dc2fc4c09e96f6b27d744756e2f } from '@/features/today/TodayView'
 import { PeopleNavLink as PeopleNavLink_2b0e8970a2793ca2dae14e2948f08128 } from '@/features/people/PeopleNavLink'
 import { EnteredBeforeScripts as EnteredBeforeScripts_a4c1e24480c523deb790be8241c6dfbd } from '@/components/ready/EnteredBeforeScripts'
-import { FormChecks as FormChecks_6cfc6404b56c48fc008f27949469df0b } from '@/components/ready/FormChecks'
 import { LoginView as LoginView_eb9b82c4199c464c06e4317d069ebe31 } from '@/features/accounts/LoginView'
 import { PeopleView as PeopleView_32b05c4ebbdb40d6a5938e6b223be160 } from '@/features/people/PeopleView'
 import { PersonView as PersonView_f7294fd742ac043ece63396bd84c2a4c } from '@/features/people/PersonView'
@@ -68,7 +66,6 @@ export const importMap = {
   "@/features/booking/admin/MoveCallField#MoveCallField": MoveCallField_cce2a07a541dd1c5d92e504c05753a6f,
   "@/features/people/PersonLink#PersonLink": PersonLink_88070f62a675d19bb89861d7f59ef7ff,
   "@/features/booking/CallListViews#CallListViews": CallListViews_f4423b28eab15eb5c6eac8ad2a6d4d33,
-  "@/components/ready/ReadySaveButton#ReadySaveButton": ReadySaveButton_cfbd0cfbb143cdb8dff7488fb6203833,
   "@/features/booking/UpcomingCalls#UpcomingCalls": UpcomingCalls_952f69220fa2c60ea18689fca830ed60,
   "@/features/packages/admin/SessionPanelField#SessionPanelField": SessionPanelField_dddbc795fd0a69bd5e647adb635a8928,
   "@/features/contact/admin/ReadableField#ReadableField": ReadableField_4a815f5709e24aa387438f3792c4558c,
@@ -118,7 +115,6 @@ export const importMap = {
   "@/features/today/TodayView#TodayView": TodayView_2ad09dc2fc4c09e96f6b27d744756e2f,
   "@/features/people/PeopleNavLink#PeopleNavLink": PeopleNavLink_2b0e8970a2793ca2dae14e2948f08128,
   "@/components/ready/EnteredBeforeScripts#EnteredBeforeScripts": EnteredBeforeScripts_a4c1e24480c523deb790be8241c6dfbd,
-  "@/components/ready/FormChecks#FormChecks": FormChecks_6cfc6404b56c48fc008f27949469df0b,
   "@/features/accounts/LoginView#LoginView": LoginView_eb9b82c4199c464c06e4317d069ebe31,
   "@/features/people/PeopleView#PeopleView": PeopleView_32b05c4ebbdb40d6a5938e6b223be160,
   "@/features/people/PersonView#PersonView": PersonView_f7294fd742ac043ece63396bd84c2a4c,
