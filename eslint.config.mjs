@@ -101,6 +101,27 @@ export default defineConfig([
       'import/no-restricted-paths': ['error', { zones: layerZones({ 'src/cms': ['./payload.config.ts'] }) }],
     },
   },
+  {
+    // A button of ours drawn before the screen's script runs must look not ready until it works (issue 39):
+    // every one goes through ReadyButton, which holds Payload's Button back until then.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/ready/ReadyButton.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@payloadcms/ui',
+              importNames: ['Button'],
+              message:
+                'Use ReadyButton (src/components/ready/ReadyButton.tsx): a button drawn before the script runs must look not ready.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     '.next/**',
     '.next-*/**',

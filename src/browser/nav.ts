@@ -1,6 +1,9 @@
+import { ready } from './dom'
+
 /**
  * The header's Menu button (below 768 px the list is behind it): opens and closes the list, and Escape
- * closes it and gives focus back to the button. The server renders it closed (src/components/SiteNav.tsx).
+ * closes it and gives focus back to the button. The server renders it closed and
+ * disabled, as not ready (src/components/SiteNav.tsx), until this has run.
  */
 export function enhanceNav(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('button.site-nav__toggle')) {
@@ -16,5 +19,6 @@ export function enhanceNav(): void {
       setOpen(false)
       button.focus()
     })
+    ready(button)
   }
 }

@@ -1,4 +1,4 @@
-import { h } from './dom'
+import { h, ready } from './dom'
 
 /**
  * The about page's intro video: nothing is requested from the video host until the visitor presses play;
@@ -7,7 +7,7 @@ import { h } from './dom'
  */
 export function enhanceVideo(): void {
   for (const poster of document.querySelectorAll<HTMLElement>('.video-frame--poster[data-video-id]')) {
-    const button = poster.querySelector('button.video-play')
+    const button = poster.querySelector<HTMLButtonElement>('button.video-play')
     const id = poster.dataset.videoId ?? ''
     const title = poster.dataset.videoTitle ?? ''
     button?.addEventListener('click', () => {
@@ -20,5 +20,6 @@ export function enhanceVideo(): void {
       })
       poster.replaceWith(h('div', { class: 'video-frame' }, player))
     })
+    if (button) ready(button)
   }
 }

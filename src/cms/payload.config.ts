@@ -75,6 +75,8 @@ export default buildConfig({
       robots: { index: false, follow: false },
     },
     components: {
+      // Nothing typed, ticked or chosen before a screen's script has taken it over is lost (issue 39).
+      providers: ['@/components/ready/EnteredBeforeScripts#EnteredBeforeScripts'],
       graphics: {
         Logo: '@/components/AdminBrand#AdminLogo',
         Icon: '@/components/AdminBrand#AdminIcon',

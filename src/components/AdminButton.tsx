@@ -1,11 +1,13 @@
 'use client'
 
-import { Button } from '@payloadcms/ui'
 import type { ComponentProps, ReactNode } from 'react'
+
+import { ReadyButton } from './ready/ReadyButton'
 
 /**
  * A button of the coach's own admin screens, in Payload's look at the one size they use. While `busy` it
  * cannot be pressed again and says what it is doing (`busyText`, e.g. "Saving…") in place of its label.
+ * Until the screen's script has taken it over it is drawn not ready (ReadyButton).
  */
 export function AdminButton({
   look,
@@ -15,7 +17,7 @@ export function AdminButton({
   id,
   children,
 }: {
-  look: ComponentProps<typeof Button>['buttonStyle']
+  look: ComponentProps<typeof ReadyButton>['buttonStyle']
   busy?: boolean
   busyText?: string
   onClick: () => void
@@ -23,8 +25,8 @@ export function AdminButton({
   children: ReactNode
 }) {
   return (
-    <Button buttonStyle={look} size="medium" margin={false} disabled={busy} onClick={onClick} id={id}>
+    <ReadyButton buttonStyle={look} size="medium" margin={false} disabled={busy} onClick={onClick} id={id}>
       {busy && busyText ? busyText : children}
-    </Button>
+    </ReadyButton>
   )
 }

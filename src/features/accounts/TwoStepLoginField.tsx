@@ -1,8 +1,9 @@
 'use client'
 
-import { Button, useAuth, useConfig, useDocumentInfo } from '@payloadcms/ui'
+import { useAuth, useConfig, useDocumentInfo } from '@payloadcms/ui'
 import { useEffect, useState, type ReactNode } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { postAction } from '@/platform/admin/post-action'
 
 type Enrollment = { uri: string; key: string; qrSvg: string }
@@ -82,9 +83,9 @@ function OtherAccountTwoStepLogin({ id }: { id: string }) {
             Two-step login is on for this account. If its owner has lost the phone with their authenticator app, turn it
             off: they then log in with their password alone and can turn it on again.
           </p>
-          <Button buttonStyle="secondary" onClick={() => void turnOff()}>
+          <ReadyButton buttonStyle="secondary" onClick={() => void turnOff()}>
             Turn off two-step login for this account
-          </Button>
+          </ReadyButton>
         </>
       )}
     </TwoStepSection>
@@ -145,9 +146,9 @@ function OwnTwoStepLogin() {
             Ask for a code from an authenticator app (on your phone) after your password, so a stolen password alone
             cannot open your admin.
           </p>
-          <Button buttonStyle="secondary" onClick={() => void start()}>
+          <ReadyButton buttonStyle="secondary" onClick={() => void start()}>
             Turn on two-step login
-          </Button>
+          </ReadyButton>
         </>
       )}
       {state.step === 'scanning' && state.enrollment && (
@@ -163,16 +164,16 @@ function OwnTwoStepLogin() {
             Key: <code data-totp-key>{state.enrollment.key}</code>
           </p>
           {codeInput}
-          <Button onClick={() => void confirm()}>Confirm and turn on</Button>
+          <ReadyButton onClick={() => void confirm()}>Confirm and turn on</ReadyButton>
         </>
       )}
       {state.step === 'on' && (
         <>
           <p>Two-step login is on. To turn it off, enter a current code from your app.</p>
           {codeInput}
-          <Button buttonStyle="secondary" onClick={() => void turnOff()}>
+          <ReadyButton buttonStyle="secondary" onClick={() => void turnOff()}>
             Turn off two-step login
-          </Button>
+          </ReadyButton>
         </>
       )}
     </TwoStepSection>

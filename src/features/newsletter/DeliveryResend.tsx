@@ -1,9 +1,10 @@
 'use client'
 
-import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 /**
@@ -40,9 +41,15 @@ export function DeliveryResend() {
   return (
     <div className="field-type" style={{ marginBottom: '1.5rem', display: 'grid', gap: '0.5rem' }}>
       {status === 'uncertain' && !asking && (
-        <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={() => setAsking(true)}>
+        <ReadyButton
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          disabled={busy}
+          onClick={() => setAsking(true)}
+        >
           Send again
-        </Button>
+        </ReadyButton>
       )}
       {asking && (
         <div role="group" aria-labelledby="delivery-resend-question" style={{ display: 'grid', gap: '0.5rem' }}>
@@ -51,12 +58,18 @@ export function DeliveryResend() {
             cut. Send it to them again anyway?
           </p>
           <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-            <Button buttonStyle="primary" size="small" margin={false} disabled={busy} onClick={() => void resend()}>
+            <ReadyButton
+              buttonStyle="primary"
+              size="small"
+              margin={false}
+              disabled={busy}
+              onClick={() => void resend()}
+            >
               Yes, send it again
-            </Button>
-            <Button buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
+            </ReadyButton>
+            <ReadyButton buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
               No
-            </Button>
+            </ReadyButton>
           </div>
         </div>
       )}

@@ -1,16 +1,17 @@
 'use client'
 
-import { Button, useConfig, useDocumentInfo, useFormModified } from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useFormModified } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 import { instantIn, progressLine, resendQuestion, sendQuestion, type Progress } from './issue-progress'
 
 /** The panel's buttons: Payload's, small and without their outer margin; secondary unless told. */
-const SmallButton = (props: ComponentProps<typeof Button>) => (
-  <Button buttonStyle="secondary" size="small" margin={false} {...props} />
+const SmallButton = (props: ComponentProps<typeof ReadyButton>) => (
+  <ReadyButton buttonStyle="secondary" size="small" margin={false} {...props} />
 )
 
 type IssueState = {

@@ -1,9 +1,10 @@
 'use client'
 
-import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 /**
@@ -39,9 +40,15 @@ export function SubscriberRestore() {
   return (
     <div className="field-type" style={{ marginBottom: '1.5rem', display: 'grid', gap: '0.5rem' }}>
       {removed && !asking && (
-        <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={() => setAsking(true)}>
+        <ReadyButton
+          buttonStyle="secondary"
+          size="small"
+          margin={false}
+          disabled={busy}
+          onClick={() => setAsking(true)}
+        >
           Put back on the list
-        </Button>
+        </ReadyButton>
       )}
       {asking && (
         <div role="group" aria-labelledby="subscriber-restore-question" style={{ display: 'grid', gap: '0.5rem' }}>
@@ -49,12 +56,18 @@ export function SubscriberRestore() {
             Put {email ?? 'this reader'} back on the list? They will get the next issues.
           </p>
           <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-            <Button buttonStyle="primary" size="small" margin={false} disabled={busy} onClick={() => void restore()}>
+            <ReadyButton
+              buttonStyle="primary"
+              size="small"
+              margin={false}
+              disabled={busy}
+              onClick={() => void restore()}
+            >
               Yes, put them back
-            </Button>
-            <Button buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
+            </ReadyButton>
+            <ReadyButton buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
               No
-            </Button>
+            </ReadyButton>
           </div>
         </div>
       )}

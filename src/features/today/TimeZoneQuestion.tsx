@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useId, useState, useSyncExternalStore } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { useEntered } from '@/components/useEntered'
 import { postAction } from '@/platform/admin/post-action'
 
@@ -68,14 +69,9 @@ export function TimeZoneQuestion({ current, zones }: { current: string; zones: s
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="btn btn--style-primary btn--size-small"
-          disabled={state === 'saving'}
-          onClick={save}
-        >
+        <ReadyButton buttonStyle="primary" size="small" disabled={state === 'saving'} onClick={() => void save()}>
           {state === 'saving' ? 'Saving…' : 'Use this time zone'}
-        </button>
+        </ReadyButton>
       </div>
       {state === 'failed' && (
         <p role="alert" style={{ margin: '0.5rem 0 0' }}>

@@ -52,6 +52,7 @@ import { ExportPanel as ExportPanel_713f7df3795580ac3822c69e0998be8d } from '@/f
 import { ViewSiteLink as ViewSiteLink_8cfca38617de7eb0f5c45d860f429a5e } from '@/components/ViewSiteLink'
 import { TodayView as TodayView_2ad09dc2fc4c09e96f6b27d744756e2f } from '@/features/today/TodayView'
 import { PeopleNavLink as PeopleNavLink_2b0e8970a2793ca2dae14e2948f08128 } from '@/features/people/PeopleNavLink'
+import { EnteredBeforeScripts as EnteredBeforeScripts_a4c1e24480c523deb790be8241c6dfbd } from '@/components/ready/EnteredBeforeScripts'
 import { LoginView as LoginView_eb9b82c4199c464c06e4317d069ebe31 } from '@/features/accounts/LoginView'
 import { PeopleView as PeopleView_32b05c4ebbdb40d6a5938e6b223be160 } from '@/features/people/PeopleView'
 import { PersonView as PersonView_f7294fd742ac043ece63396bd84c2a4c } from '@/features/people/PersonView'
@@ -113,6 +114,7 @@ export const importMap = {
   "@/components/ViewSiteLink#ViewSiteLink": ViewSiteLink_8cfca38617de7eb0f5c45d860f429a5e,
   "@/features/today/TodayView#TodayView": TodayView_2ad09dc2fc4c09e96f6b27d744756e2f,
   "@/features/people/PeopleNavLink#PeopleNavLink": PeopleNavLink_2b0e8970a2793ca2dae14e2948f08128,
+  "@/components/ready/EnteredBeforeScripts#EnteredBeforeScripts": EnteredBeforeScripts_a4c1e24480c523deb790be8241c6dfbd,
   "@/features/accounts/LoginView#LoginView": LoginView_eb9b82c4199c464c06e4317d069ebe31,
   "@/features/people/PeopleView#PeopleView": PeopleView_32b05c4ebbdb40d6a5938e6b223be160,
   "@/features/people/PersonView#PersonView": PersonView_f7294fd742ac043ece63396bd84c2a4c,

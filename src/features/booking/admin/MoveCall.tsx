@@ -1,8 +1,10 @@
 'use client'
 
-import { Button, useConfig } from '@payloadcms/ui'
+import { useConfig } from '@payloadcms/ui'
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
+import { reloadScreen } from '@/components/ready/reload-screen'
 import { useEntered } from '@/components/useEntered'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
@@ -67,9 +69,9 @@ export function SecondaryPress({
 }) {
   return (
     <div style={{ marginTop: '0.5rem' }}>
-      <Button buttonStyle="secondary" size="medium" margin={false} disabled={busy} onClick={onPress}>
+      <ReadyButton buttonStyle="secondary" size="medium" margin={false} disabled={busy} onClick={onPress}>
         {children}
-      </Button>
+      </ReadyButton>
       {outcomeOf(outcome, outcomeId)}
     </div>
   )
@@ -140,7 +142,7 @@ export function MoveCall({
 
   const reloadWith = (text: string) => {
     sessionStorage.setItem(doneKey(collection, id), text)
-    window.location.reload()
+    reloadScreen()
   }
 
   const post = async (action: string, body: object): Promise<Outcome> => {
@@ -278,9 +280,9 @@ export function MoveCall({
       </p>
 
       <div style={{ marginTop: '0.75rem' }}>
-        <Button buttonStyle="primary" size="medium" margin={false} disabled={busy} onClick={() => void move()}>
+        <ReadyButton buttonStyle="primary" size="medium" margin={false} disabled={busy} onClick={() => void move()}>
           {busy ? 'Working…' : `Move the ${noun}`}
-        </Button>
+        </ReadyButton>
         {outcomeOf(moved, `move-${noun}-outcome`)}
       </div>
 

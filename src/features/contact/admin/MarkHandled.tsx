@@ -1,8 +1,9 @@
 'use client'
 
-import { Button, useField, useForm } from '@payloadcms/ui'
+import { useField, useForm } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import { ReadyButton } from '@/components/ready/ReadyButton'
 
 /**
  * The message's "Handled" flag as one button that saves at once ("Mark handled" / "Mark not handled"), through
@@ -33,9 +34,16 @@ export function MarkHandled({ path }: { path: string }) {
       <p style={{ margin: '0 0 0.5rem' }} id="message-handled-state">
         {handled ? 'Handled.' : 'Not handled yet.'}
       </p>
-      <Button buttonStyle="secondary" size="medium" margin={false} disabled={saving} onClick={toggle} id="mark-handled">
+      <ReadyButton
+        buttonStyle="secondary"
+        size="medium"
+        margin={false}
+        disabled={saving}
+        onClick={toggle}
+        id="mark-handled"
+      >
         {saving ? 'Saving…' : handled ? 'Mark not handled' : 'Mark handled'}
-      </Button>
+      </ReadyButton>
     </div>
   )
 }

@@ -1,6 +1,6 @@
-import { Button } from '@payloadcms/ui'
 import type { Payload } from 'payload'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { brandFrom } from '@/domain/brand'
 import { replyMailto } from '../reply'
 
@@ -20,9 +20,9 @@ export async function ReplyLink({ data, payload }: { data?: Record<string, unkno
   })
   return (
     <div className="field-type coach-admin" style={{ marginBottom: 'var(--base, 1.5rem)' }}>
-      <Button el="anchor" url={href} buttonStyle="primary" size="medium" margin={false} id="reply-to-message">
+      <ReadyButton el="anchor" url={href} buttonStyle="primary" size="medium" margin={false} id="reply-to-message">
         Reply
-      </Button>
+      </ReadyButton>
       <p style={{ margin: '0.5rem 0 0', color: 'var(--theme-elevation-650)' }}>
         Opens your mail program, addressed to {email}.
       </p>

@@ -1,6 +1,6 @@
 'use client'
 
-import { Button, useConfig } from '@payloadcms/ui'
+import { useConfig } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
 import {
@@ -13,6 +13,8 @@ import {
   SecondaryPress,
   type OpenDay,
 } from '@/features/booking/admin/MoveCall'
+import { ReadyButton } from '@/components/ready/ReadyButton'
+import { reloadScreen } from '@/components/ready/reload-screen'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
 const COLLECTION = 'coaching-sessions'
@@ -32,7 +34,7 @@ function useDone(id: string): Outcome | null {
 
 const reloadWith = (id: string, text: string) => {
   sessionStorage.setItem(doneKey(COLLECTION, id), text)
-  window.location.reload()
+  reloadScreen()
 }
 
 /**
@@ -120,10 +122,16 @@ export function SessionPanel({
           {missedUsesCredit ? 'uses it too' : 'gives it back to the client'} (Packages → Session rules).
         </p>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', marginTop: '0.75rem' }}>
-          <Button buttonStyle="primary" size="medium" margin={false} disabled={busy} onClick={() => void mark('held')}>
+          <ReadyButton
+            buttonStyle="primary"
+            size="medium"
+            margin={false}
+            disabled={busy}
+            onClick={() => void mark('held')}
+          >
             Mark held
-          </Button>
-          <Button
+          </ReadyButton>
+          <ReadyButton
             buttonStyle="secondary"
             size="medium"
             margin={false}
@@ -131,7 +139,7 @@ export function SessionPanel({
             onClick={() => void mark('missed')}
           >
             Mark missed
-          </Button>
+          </ReadyButton>
         </div>
         {outcomeOf(outcome, 'mark-session-outcome')}
       </div>
@@ -148,7 +156,7 @@ export function SessionPanel({
           it anew. The client is not told.
         </p>
         <div style={{ marginTop: '0.75rem' }}>
-          <Button
+          <ReadyButton
             buttonStyle="secondary"
             size="medium"
             margin={false}
@@ -156,7 +164,7 @@ export function SessionPanel({
             onClick={() => void mark('undo')}
           >
             Undo the mark
-          </Button>
+          </ReadyButton>
         </div>
         {outcomeOf(outcome, 'undo-mark-outcome')}
       </div>

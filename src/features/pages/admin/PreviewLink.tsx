@@ -1,11 +1,11 @@
 'use client'
 
-import { Button } from '@payloadcms/ui'
+import { ReadyButton } from '@/components/ready/ReadyButton'
 
 /** "Preview" in words (Payload's is an unlabelled icon): the page from its latest draft, in a new tab. */
 export function PreviewLink({ href }: { href: string }) {
   return (
-    <Button
+    <ReadyButton
       el="anchor"
       url={href}
       newTab
@@ -16,6 +16,6 @@ export function PreviewLink({ href }: { href: string }) {
       className="coach-admin"
     >
       Preview
-    </Button>
+    </ReadyButton>
   )
 }

@@ -1,9 +1,10 @@
 'use client'
 
-import { Button, useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 
+import { ReadyButton } from '@/components/ready/ReadyButton'
 import { hasEnded } from '@/domain/workshop-seats'
 import { postAction, type Outcome } from '@/platform/admin/post-action'
 
@@ -89,28 +90,34 @@ export function CoachCancels({ what }: { what: What }) {
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
             {choice ? (
               <>
-                <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press('refund')}>
+                <ReadyButton buttonStyle="primary" size="small" margin={false} onClick={() => void press('refund')}>
                   {words.refund}
-                </Button>
-                <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press('credit')}>
+                </ReadyButton>
+                <ReadyButton buttonStyle="primary" size="small" margin={false} onClick={() => void press('credit')}>
                   {words.credit}
-                </Button>
+                </ReadyButton>
               </>
             ) : (
-              <Button buttonStyle="primary" size="small" margin={false} onClick={() => void press()}>
+              <ReadyButton buttonStyle="primary" size="small" margin={false} onClick={() => void press()}>
                 {words.yes}
-              </Button>
+              </ReadyButton>
             )}
-            <Button buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
+            <ReadyButton buttonStyle="secondary" size="small" margin={false} onClick={() => setAsking(false)}>
               {words.no}
-            </Button>
+            </ReadyButton>
           </div>
         </div>
       ) : (
         !outcome?.ok && (
-          <Button buttonStyle="secondary" size="small" margin={false} disabled={busy} onClick={() => setAsking(true)}>
+          <ReadyButton
+            buttonStyle="secondary"
+            size="small"
+            margin={false}
+            disabled={busy}
+            onClick={() => setAsking(true)}
+          >
             {busy ? 'Cancelling…' : words.button}
-          </Button>
+          </ReadyButton>
         )
       )}
       {outcome && (
