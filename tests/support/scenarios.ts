@@ -166,7 +166,8 @@ export async function aConfirmedReader(
   expect(signedUp.status).toBe(200)
   await expect.poll(confirmMail, { timeout: 15_000 }).toBeDefined()
   const token = /\/newsletter\/confirm\/([\w-]+)/.exec((await confirmMail())?.text ?? '')?.[1]
-  expect(token).toBeTruthy()
+  // A new token of 24 random bytes, base64url.
+  expect(token).toMatch(/^[\w-]{32}$/)
   const confirmed = await fetch(`${siteUrl}/api/newsletter/confirm`, {
     method: 'POST',
     body: new URLSearchParams({ token: token! }).toString(),

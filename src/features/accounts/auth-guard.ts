@@ -15,10 +15,11 @@ import { payloadSecret } from '@/platform/secret'
 import {
   deviceCookie,
   deviceOf,
-  FAILED_LOGIN_FLOOR_MS,
+  failedLoginClock,
   FORGOT_PASSWORD_LIMIT,
   FORGOT_PASSWORD_THROTTLED,
   forgotPasswordKeys,
+  holdFailedAnswer,
   LOGIN_LIMIT,
   LOGIN_THROTTLED,
   loginKeys,
@@ -81,7 +82,7 @@ export const throttleAuth: CollectionBeforeOperationHook = async ({ args, operat
     }
     return args
   }
-  const startedAt = Date.now()
+  const startedAt = failedLoginClock.now()
   const keys = loginKeys(ipHash, emailHash, deviceOf(secret, req.headers.get('cookie'), emailHash))
   if (!(await hitRateLimit(req.payload, keys, at, LOGIN_LIMIT))) {
     throw throttled(req, LOGIN_THROTTLED, LOGIN_LIMIT.windowMs)
@@ -139,13 +140,11 @@ export const afterAuth: CollectionAfterOperationHook = async ({ operation, req, 
   return result
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 /**
  * A failed login (a wrong password, an unknown account, a wrong or missing two-step code) is answered no
  * sooner than FAILED_LOGIN_FLOOR_MS after it arrived, so the time does not tell which of these it was.
  */
 export const floorFailedLogin: CollectionAfterErrorHook = async ({ req }) => {
   const attempt = req.context?.[ATTEMPT] as Attempt | undefined
-  if (attempt) await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (Date.now() - attempt.startedAt)))
+  if (attempt) await holdFailedAnswer(attempt.startedAt)
 }

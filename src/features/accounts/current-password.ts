@@ -14,7 +14,7 @@ import { forgetHits, hitRateLimit } from '@/platform/forms/guard'
 import { payloadSecret } from '@/platform/secret'
 import { readingWith } from '@/platform/transaction'
 import { TooManyAttempts } from './auth-guard'
-import { FAILED_LOGIN_FLOOR_MS, LOGIN_LIMIT, loginKeys } from './login-throttle'
+import { failedLoginClock, holdFailedAnswer, LOGIN_LIMIT, loginKeys } from './login-throttle'
 
 /**
  * Changing one's own e-mail address or password takes the current password (OWASP ASVS 5.0 §6.2.3): a
@@ -70,8 +70,6 @@ export async function passwordMatches(row: Pick<AccountRow, 'hash' | 'salt'>, pa
 const fieldError = (message: string) =>
   new ValidationError({ collection: 'users', errors: [{ message, path: 'currentPassword' }] })
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 /**
  * The account of the logged-in user when this update would change it: found by the database, not by
  * comparing ids as written (`01` names account 1 too), and through the user's own access rules, so a bulk
@@ -123,7 +121,7 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
   if (!newPassword && newEmail === (row.email ?? '').trim().toLowerCase()) return withoutIt
 
   if (typeof currentPassword !== 'string' || currentPassword === '') throw fieldError(CURRENT_PASSWORD_MISSING)
-  const startedAt = Date.now()
+  const startedAt = failedLoginClock.now()
   const at = new Date()
   const keys = loginKeys(
     clientFromHeaders(req.headers).ipHash,
@@ -136,7 +134,7 @@ export const requireCurrentPassword: CollectionBeforeOperationHook = async ({ ar
     throw new TooManyAttempts(CURRENT_PASSWORD_THROTTLED)
   }
   if (!(await passwordMatches(row, currentPassword))) {
-    await sleep(Math.max(0, FAILED_LOGIN_FLOOR_MS - (Date.now() - startedAt)))
+    await holdFailedAnswer(startedAt)
     throw fieldError(CURRENT_PASSWORD_WRONG)
   }
   await forgetHits(req.payload, keys, at)

@@ -22,6 +22,21 @@ export const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 } as const
 export const FORGOT_PASSWORD_LIMIT = { max: 3, windowMs: 60 * 60 * 1000 } as const
 export const FAILED_LOGIN_FLOOR_MS = 1000
 
+/**
+ * The clock a failed answer is held on: the system's. A test puts its own `now` and `wait` in their place to
+ * see how long an answer is held without spending that time (a busy machine's wall clock proves little).
+ */
+export const failedLoginClock = {
+  now: (): number => Date.now(),
+  wait: (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms)),
+}
+
+/** Holds a failed answer until FAILED_LOGIN_FLOOR_MS after `startedAt` (a failedLoginClock.now() when it arrived). */
+export async function holdFailedAnswer(startedAt: number): Promise<void> {
+  const left = FAILED_LOGIN_FLOOR_MS - (failedLoginClock.now() - startedAt)
+  if (left > 0) await failedLoginClock.wait(left)
+}
+
 export const LOGIN_THROTTLED =
   'Too many attempts to log in. Please wait 15 minutes and try again, or use "Forgot password?".'
 export const FORGOT_PASSWORD_THROTTLED =

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { SmtpPeer } from '../../../scripts/lib/smtp-peer'
 import { HOUR } from '../../support/clock'
@@ -274,6 +274,42 @@ export function accountsSuite(label: string, setup: () => Promise<TestDatabase>)
       await payload.delete({ collection: 'users', where: { id: { in: users.map((u) => u.id) } } })
     })
 
+    it('holds a failed login’s answer to the same second whether the address has an account or not', async () => {
+      const { failedLoginClock } = await import('@/features/accounts/login-throttle')
+      const email = `held@${label.toLowerCase()}.example`
+      const user = await payload.create({
+        collection: 'users',
+        data: { email, password: 'a fine long passphrase', role: 'editor' },
+      })
+      // On this test's clock, not the machine's: a wrong password is checked by 100 ms and held the 900 ms
+      // left; an unknown address answered by 400 ms is held the 600 ms left.
+      const now = vi
+        .spyOn(failedLoginClock, 'now')
+        .mockReturnValueOnce(0)
+        .mockReturnValueOnce(100)
+        .mockReturnValueOnce(0)
+        .mockReturnValueOnce(400)
+      const wait = vi.spyOn(failedLoginClock, 'wait').mockResolvedValue()
+      try {
+        for (const tried of [email, `nobody@${label.toLowerCase()}.example`]) {
+          const answer = await restRequest('/users/login', {
+            method: 'POST',
+            body: { email: tried, password: 'not the passphrase' },
+            from: '192.0.2.77',
+          })
+          expect([answer.status, await answer.json()], tried).toEqual([
+            401,
+            { errors: [{ message: 'The email or password provided is incorrect.' }] },
+          ])
+        }
+        expect(wait.mock.calls).toEqual([[900], [600]])
+      } finally {
+        now.mockRestore()
+        wait.mockRestore()
+        await payload.delete({ collection: 'users', id: user.id })
+      }
+    })
+
     it('refuses a short or common password wherever one is set, keeping the old one; never locks an account', async () => {
       const email = `policy@${label.toLowerCase()}.example`
       const refusal = (message: string) => ({ data: { errors: [{ path: 'password', message }] } })
@@ -306,7 +342,7 @@ export function accountsSuite(label: string, setup: () => Promise<TestDatabase>)
 
     it('asks for the current password to change one’s own e-mail or password, by every path; an admin changing another account is not asked', async () => {
       const { updateByIDOperation, updateOperation } = await import('payload')
-      const { FAILED_LOGIN_FLOOR_MS, LOGIN_LIMIT } = await import('@/features/accounts/login-throttle')
+      const { failedLoginClock, LOGIN_LIMIT } = await import('@/features/accounts/login-throttle')
       const domain = `${label.toLowerCase()}.example`
       let password = 'my own long passphrase'
       const owner = await payload.create({
@@ -372,11 +408,19 @@ export function accountsSuite(label: string, setup: () => Promise<TestDatabase>)
       expect(await patch(owner, owner.id, { password: newPassword, currentPassword: '' })).toEqual(
         refused(CURRENT_PASSWORD_MISSING),
       )
-      const started = Date.now()
-      expect(await patch(owner, owner.id, { password: newPassword, currentPassword: 'not my password' })).toEqual(
-        refused(CURRENT_PASSWORD_WRONG),
-      )
-      expect(Date.now() - started).toBeGreaterThanOrEqual(FAILED_LOGIN_FLOOR_MS)
+      // The answer is held on the clock of failed logins: it arrived at 0, was checked by 250 ms, and is held
+      // the 750 ms left of the failed login's second (on this test's clock, not the machine's).
+      const now = vi.spyOn(failedLoginClock, 'now').mockReturnValueOnce(0).mockReturnValueOnce(250)
+      const wait = vi.spyOn(failedLoginClock, 'wait').mockResolvedValue()
+      try {
+        expect(await patch(owner, owner.id, { password: newPassword, currentPassword: 'not my password' })).toEqual(
+          refused(CURRENT_PASSWORD_WRONG),
+        )
+        expect(wait.mock.calls).toEqual([[750]])
+      } finally {
+        now.mockRestore()
+        wait.mockRestore()
+      }
       expect(await patch(owner, owner.id, { email: `taken-over@${domain}` })).toEqual(refused(CURRENT_PASSWORD_MISSING))
       expect(await patch(owner, `0${owner.id}`, { email: `taken-over@${domain}` })).toEqual(
         refused(CURRENT_PASSWORD_MISSING),
@@ -502,7 +546,8 @@ export function accountsSuite(label: string, setup: () => Promise<TestDatabase>)
       expect(mail!.from?.address).toBe('site@example.com')
       expect(mail!.to?.map((t) => t.address)).toEqual([email])
       const token = linkToken(mail!.text, 'http://localhost:3000/admin/reset')
-      expect(token, mail!.text).toBeTruthy()
+      // Payload's reset token, as stored: 20 random bytes in hex.
+      expect(token, mail!.text).toMatch(/^[0-9a-f]{40}$/)
 
       await payload.resetPassword({
         collection: 'users',

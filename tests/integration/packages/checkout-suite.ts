@@ -56,12 +56,20 @@ export function checkoutSuite(label: string, setup: () => Promise<TestDatabase>)
       editorToken = (await payload.login({ collection: 'users', data: editor })).token!
     })
 
-    /** A stored row not even the site's own code may change (past every access rule): the write is refused. */
+    /**
+     * A stored row not even the site's own code may change (past every access rule): the write is refused with
+     * Payload's 403 and its words, as the admin would show them.
+     */
     const expectUnchangeable = (
       collection: 'purchases' | 'agreement-versions',
       id: number,
       data: Partial<Purchase> | Partial<AgreementVersion>,
-    ) => expect(payload.update({ collection, id, data, overrideAccess: true })).rejects.toThrow()
+    ) =>
+      expect(payload.update({ collection, id, data, overrideAccess: true })).rejects.toMatchObject({
+        name: 'Forbidden',
+        status: 403,
+        message: 'You are not allowed to perform this action.',
+      })
 
     const purchaseOf = (id: number) =>
       payload.findByID({ collection: 'purchases', id, depth: 0, overrideAccess: true, showHiddenFields: true })

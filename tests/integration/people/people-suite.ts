@@ -207,7 +207,11 @@ export function peopleSuite(label: string, setup: () => Promise<TestDatabase>) {
           data: { email: `NOTED.${tag}@example.com`, notes: 'A second row' },
           overrideAccess: true,
         }),
-      ).rejects.toThrow()
+      ).rejects.toMatchObject({
+        name: 'ValidationError',
+        status: 400,
+        data: { errors: [{ path: 'email', message: 'Value must be unique' }] },
+      })
       const row = (await listPeople(payload, user)).find((p) => p.email === address)!
       expect(row.holds).toBe('1 message · notes')
       expect((await readPerson(payload, user, row.key))!.note).toEqual({ id: made.id, notes: 'Prefers mornings.' })

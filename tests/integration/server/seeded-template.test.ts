@@ -90,10 +90,11 @@ describe('a copy of the seeded template', () => {
       fs.cpSync(template.dataDir, copy, { recursive: true })
       expect(await prepareDatabaseAsAtStart(PREPARE, copy)).toContain('{"ok":true,"seeded":false')
       const freshShape = sqliteShape(path.join(fresh, 'site.db'))
-      expect(freshShape.rows['testimonials']).toBeGreaterThan(0)
+      expect(freshShape.rows['testimonials']).toBe(6)
       expect(sqliteShape(path.join(copy, 'site.db'))).toEqual(freshShape)
       expect(mediaOf(copy)).toEqual(mediaOf(fresh))
-      expect(mediaOf(copy).length).toBeGreaterThan(0)
+      // The images of the 6 blog posts and the 3 book covers, each stored with its 'card' size.
+      expect(mediaOf(copy)).toHaveLength((6 + 3) * 2)
     } finally {
       for (const dir of [copy, fresh]) fs.rmSync(dir, { recursive: true, force: true })
       await template.cleanup()
@@ -114,9 +115,10 @@ describe('a copy of the seeded template', () => {
         fs.cpSync(template.dataDir, copy.dataDir, { recursive: true })
         expect(await prepareDatabaseAsAtStart(PREPARE, copy.dataDir, copy.url)).toContain('{"ok":true,"seeded":false')
         const freshShape = await postgresShape(fresh.url)
-        expect(freshShape.rows['testimonials']).toBeGreaterThan(0)
+        expect(freshShape.rows['testimonials']).toBe(6)
         expect(await postgresShape(copy.url)).toEqual(freshShape)
         expect(mediaOf(copy.dataDir)).toEqual(mediaOf(fresh.dataDir))
+        expect(mediaOf(copy.dataDir)).toHaveLength((6 + 3) * 2)
       } finally {
         for (const db of [copy, fresh, template]) await db.cleanup()
       }

@@ -113,7 +113,11 @@ export function paidSeatsSuite(label: string, setup: () => Promise<TestDatabase>
           overrideAccess: false,
           user: { id: 1, role: 'editor', collection: 'users' } as never,
         }),
-      ).rejects.toThrow()
+      ).rejects.toMatchObject({
+        name: 'Forbidden',
+        status: 403,
+        message: 'You are not allowed to perform this action.',
+      })
       expect((await row(w, 'ada')).status).toBe('offered')
 
       const marked = await markPaid(ada.id, admin)
