@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
@@ -12,10 +12,10 @@ import { startTestServer } from '../support/test-server'
  * SQLite. Exactly one call is stored and confirmed; every other visitor hears the time was just taken (409),
  * never an error page or a 5xx. (Two instances on one PostgreSQL race in ./instances.e2e.ts.)
  */
-describe('100 simultaneous bookings of one time, one server on SQLite', () => {
+test.describe('100 simultaneous bookings of one time, one server on SQLite', () => {
   let site: RunningSite
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     // Behind one proxy, as in deploy: each visitor is told apart by the address the proxy appends.
     site = await startTestServer(
       'e2e-race',
@@ -25,9 +25,9 @@ describe('100 simultaneous bookings of one time, one server on SQLite', () => {
     )
   })
 
-  afterAll(() => site?.stop())
+  test.afterAll(() => site?.stop())
 
-  it('stores one call and sends one confirmation; the other 99 hear “That time was just taken.”', async () => {
+  test('stores one call and sends one confirmation; the other 99 hear “That time was just taken.”', async () => {
     const { slot, outcomes, emails } = await raceForOneTime([site.url])
     expect(outcomes.filter((o) => o === WON)).toHaveLength(1)
     expect(outcomes.filter((o) => o !== WON)).toEqual(Array(99).fill(LOST))

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { distDirOf } from '@/platform/next-internals'
 import { serverErrorLines } from '../../scripts/lib/server'
@@ -22,7 +22,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
 const logFile = path.join(os.tmpdir(), `coach-e2e-dev-${PORT}.log`)
 let child: ReturnType<typeof spawn> | undefined
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     env: {
       ...process.env,
@@ -45,9 +46,9 @@ beforeAll(async () => {
     })
     child!.on('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${out.slice(-3000)}`)))
   })
-}, 180_000)
+})
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child!.on('exit', resolve))
     child.kill('SIGTERM')
@@ -57,8 +58,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-describe('npm run dev', () => {
-  it("serves the public pages as production does: no Next runtime, the site's own script, the public policy", async () => {
+test.describe('npm run dev', () => {
+  test("serves the public pages as production does: no Next runtime, the site's own script, the public policy", async () => {
+    test.setTimeout(180_000)
     // The first request compiles the page.
     const res = await fetch(`${BASE}/`, { signal: AbortSignal.timeout(150_000) })
     expect(res.status).toBe(200)
@@ -74,5 +76,5 @@ describe('npm run dev', () => {
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toMatch(/javascript/)
     expect(serverErrorLines(logFile)).toEqual([])
-  }, 180_000)
+  })
 })

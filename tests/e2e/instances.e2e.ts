@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
 import { createClient } from '@redis/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
@@ -26,7 +26,8 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
   let dropDatabase = async () => {}
   const [a, b] = [() => sites[0]!.url, () => sites[1]!.url]
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
     const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
     dropDatabase = pg.cleanup
     const env = {
@@ -43,9 +44,9 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     }
     // One after the other: the first migrates and seeds the shared database, the next finds it ready.
     for (const i of [0, 1]) sites.push(await startTestServer(`e2e-instance-${i}`, e2ePort(13 + i), env))
-  }, 180_000)
+  })
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await Promise.all(sites.map((s) => s.stop()))
     await dropDatabase()
     const redis = await createClient({ url: REDIS_URL }).connect()
@@ -53,7 +54,7 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     await redis.destroy()
   })
 
-  it('shows an edit made through either instance on the other’s very next request', async () => {
+  test('shows an edit made through either instance on the other’s very next request', async () => {
     const api = `${a()}/cms-api`
     const json = { 'content-type': 'application/json' }
     expect(
@@ -100,7 +101,7 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     expect(entries.length).toBeGreaterThan(0)
   })
 
-  it('takes 100 simultaneous bookings of one time spread over both: one is stored and confirmed', async () => {
+  test('takes 100 simultaneous bookings of one time spread over both: one is stored and confirmed', async () => {
     // Both instances keep the booking page as it is before the race.
     const before = await Promise.all([a(), b()].map(async (url) => (await fetch(`${url}/scheduling`)).text()))
     const { slot, outcomes, emails } = await raceForOneTime([a(), b()])

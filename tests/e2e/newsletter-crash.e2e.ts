@@ -4,7 +4,7 @@ import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
 import pg from 'pg'
-import { afterAll, describe, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { paragraphs } from '@/features/pages/rich-text'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
@@ -68,7 +68,7 @@ describe.concurrent.each([
   let cleanup = async () => {}
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coach-newsletter-crash-`))
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await Promise.all(sites.map((s) => s?.stop()))
     await smtp?.close().catch(() => {})
     await cleanup()
@@ -76,7 +76,7 @@ describe.concurrent.each([
   })
 
   // The test's own `expect`: its waits (expect.poll) must know their test while the other one runs too.
-  it('mails each confirmed reader once, whatever the kills', { timeout: 600_000 }, async ({ expect }) => {
+  test('mails each confirmed reader once, whatever the kills', { timeout: 600_000 }, async ({ expect }) => {
     if (label === 'PostgreSQL' && !process.env.TEST_POSTGRES_URL) throw new Error('needs TEST_POSTGRES_URL')
     smtp = await startSmtpPeer()
     const pgDb = label === 'PostgreSQL' ? await freshPostgres(process.env.TEST_POSTGRES_URL!) : null
@@ -155,7 +155,7 @@ describe.concurrent.each([
        */
       const receivedAtLeast = async (at: number) => {
         try {
-          await expect.poll(() => smtp!.received.length, { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(at)
+          await expect.poll(() => smtp!.received.length, { timeout: 120_000, intervals: [20] }).toBeGreaterThanOrEqual(at)
         } catch (error) {
           const byStatus = await db.run(
             'SELECT status, attempts, COUNT(*) AS n FROM newsletter_deliveries WHERE newsletter_id = ? GROUP BY status, attempts',
@@ -184,7 +184,7 @@ describe.concurrent.each([
       const outageThenPause = async () => {
         await receivedAtLeast(READERS / 2)
         await smtp!.down()
-        await expect.poll(() => count('deferred'), { timeout: 60_000, interval: 50 }).toBeGreaterThan(0)
+        await expect.poll(() => count('deferred'), { timeout: 60_000, intervals: [50] }).toBeGreaterThan(0)
         await smtp!.up()
         const action = (name: string) =>
           fetch(`${sites.find(Boolean)!.url}/cms-api/newsletters/${doc.id}/${name}`, { method: 'POST', headers: coach })
@@ -213,7 +213,7 @@ describe.concurrent.each([
         await start(i)
         if (k === 2) await outageThenPause()
       }
-      await expect.poll(issueStatus, { timeout: 240_000, interval: 250 }).toBe('sent')
+      await expect.poll(issueStatus, { timeout: 240_000, intervals: [250] }).toBe('sent')
 
       const rows = await db.run('SELECT email, status FROM newsletter_deliveries WHERE newsletter_id = ?', [doc.id])
       expect(rows).toHaveLength(READERS)
