@@ -18,12 +18,13 @@ const BASE = `http://localhost:${PORT}`
 // Next's development server writes into `.next/dev`, beside the production build (which copies of the build
 // leave out: scripts/lib/server.ts). Another build folder would make Next add it to tsconfig.json.
 const DEV_DIR = distDirOf('.', { dev: true, env: {} })
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
+let dataDir = ''
 const logFile = path.join(os.tmpdir(), `coach-e2e-dev-${PORT}.log`)
 let child: ReturnType<typeof spawn> | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     env: {
       ...process.env,
@@ -55,7 +56,7 @@ test.afterAll(async () => {
     await exited
   }
   fs.rmSync(DEV_DIR, { recursive: true, force: true })
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 test.describe('npm run dev', () => {

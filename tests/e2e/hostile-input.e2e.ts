@@ -5,7 +5,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
-import { expect, test } from './fixtures'
+import { expect, SEEDED_KINDS, test } from './fixtures'
 
 import {
   BROKEN_BODIES,
@@ -23,10 +23,18 @@ import {
 
 /** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
 let SEEDED: string, SEEDED_DATA_DIR: string, SEEDED_LOG_FILE: string
-test.beforeAll(({ seeded }) => {
+/** The seeded site on each database under test: the hostile values that reach a database reach each kind. */
+let SEEDED_SITES: [string, string][] = []
+test.beforeAll(async ({ seeded, sharedSites }) => {
   SEEDED = seeded.url
   SEEDED_DATA_DIR = seeded.dataDir
   SEEDED_LOG_FILE = seeded.logFile
+  SEEDED_SITES = await Promise.all(
+    SEEDED_KINDS.map(async ([database, kind]): Promise<[string, string]> => [
+      database,
+      (await sharedSites.get(kind)).url,
+    ]),
+  )
 })
 
 /*

@@ -17,7 +17,11 @@ import { startTestServer } from '../support/test-server'
 test.describe('mail across an SMTP outage and a server restart', () => {
   let smtp: SmtpPeer | undefined
   let site: RunningSite | undefined
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-mail-restart-'))
+  // Made before the tests, not as the file loads (the runner loads it to list the tests, too).
+  let dataDir = ''
+  test.beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-mail-restart-'))
+  })
   /** The outbox's mails as the server stored them (its SQLite file, in the data folder), oldest first. */
   const outbox = () => {
     const db = new DatabaseSync(path.join(dataDir, 'site.db'), { readOnly: true })
@@ -34,7 +38,7 @@ test.describe('mail across an SMTP outage and a server restart', () => {
   test.afterAll(async () => {
     await site?.stop()
     await smtp?.close().catch(() => {})
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   test('delivers every accepted mail exactly once', async () => {

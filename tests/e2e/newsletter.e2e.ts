@@ -28,7 +28,8 @@ test.describe('the newsletter in the admin', () => {
   let browser: Browser
   let smtp: SmtpPeer
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser: given }) => {
+    browser = given
     smtp = await startSmtpPeer()
     const env = {
       SMTP_URL: smtp.url,
@@ -38,14 +39,10 @@ test.describe('the newsletter in the admin', () => {
       NEWSLETTER_CONNECTIONS: '1',
       TRUST_PROXY_HOPS: '1',
     }
-    ;[site, browser] = await Promise.all([
-      startTestServer('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir }),
-      launchBrowser(),
-    ])
+    site = await startTestServer('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir })
   })
 
   test.afterAll(async () => {
-    await browser?.close()
     await site?.stop()
     await smtp?.close()
   })

@@ -47,12 +47,14 @@ test.describe("Next's runtime on the built site", () => {
     })
   })
 
-  test("the serving process runs on the build's configuration: Next's compiler is never loaded into it", async () => {
+  test("the serving process runs on the build's configuration: Next's compiler is never loaded into it", async ({
+    seeded,
+  }) => {
     // A page and the admin served, so everything a visitor or the coach starts has loaded.
     expect((await fetch(`${SEEDED}/`)).status).toBe(200)
     expect((await fetch(`${SEEDED}/admin/login`)).status).toBe(200)
-    const pid = process.env.E2E_SEEDED_PID
-    expect(pid, "tests/e2e/run.ts names the seeded server's process").toMatch(/^\d+$/)
+    const pid = seeded.pid
+    expect(String(pid), "the seeded site's process (tests/e2e/fixtures.ts)").toMatch(/^\d+$/)
     const maps = fs.readFileSync(`/proc/${pid}/maps`, 'utf8')
     // The check can see what it looks for: the process has mapped Node's own binary.
     expect(maps).toMatch(/\/node\b/)

@@ -39,11 +39,8 @@ const GENERIC_LINK_TEXTS = [
 
 let browser: Browser
 let page: Page
-test.beforeAll(async () => {
-  browser = await launchBrowser()
-})
-test.afterAll(async () => {
-  await browser?.close()
+test.beforeAll(({ browser: given }) => {
+  browser = given
 })
 
 /** A fresh page in its own context (axe needs one it can open pages in). */
@@ -146,20 +143,18 @@ test.describe('every page of the seeded site', () => {
     expect(await wide.locator('header nav ul').isVisible()).toBe(true)
   })
 
-  it.each([
+  for (const [device, viewport] of [
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
-  ])(
-    'has no serious accessibility violations on any page, on %s',
-    async (_, viewport) => {
+  ] as const)
+    test(`has no serious accessibility violations on any page, on ${device}`, async () => {
+      // axe over every page takes about a minute on two cores while the other worker clicks through the admin.
+      test.setTimeout(180_000)
       for (const path of PAGES) {
         const p = await open(path, viewport)
         await expectNoSeriousA11yViolations(p, `${path} at ${viewport.width}px`)
       }
-    },
-    // axe over every page takes about a minute on two cores while the other stream clicks through the admin.
-    180_000,
-  )
+    })
 
   test('shows cards in one column on phones and three from 768 px', async () => {
     const columns = async (p: Page) =>

@@ -4,10 +4,9 @@ import { expect, test } from './fixtures'
 
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../support/database'
+import { postgresServer } from '../support/own-sites'
 import { e2ePort } from '../support/ports'
 import { startTestServer } from '../support/test-server'
-
-const serverUrl = process.env.TEST_POSTGRES_URL
 
 /**
  * A TCP relay in front of PostgreSQL that can be switched off and on: the database "goes away" for the
@@ -43,15 +42,14 @@ function switchableRelay(target: URL): Promise<{ port: number; setUp: (up: boole
   )
 }
 
-const describeWithPostgres = serverUrl ? describe : describe.skip
-
-describeWithPostgres('a database that is down at start and comes back (needs TEST_POSTGRES_URL)', () => {
+// Without TEST_POSTGRES_URL the test fails and says so (postgresServer): the outage is PostgreSQL's.
+test.describe('a database that is down at start and comes back (needs TEST_POSTGRES_URL)', () => {
   let site: RunningSite | undefined
   let relay: Awaited<ReturnType<typeof switchableRelay>> | undefined
   let dropDatabase: () => Promise<void> = async () => {}
 
   test.beforeAll(async () => {
-    const db = await freshPostgres(serverUrl!)
+    const db = await freshPostgres(postgresServer())
     dropDatabase = db.cleanup
     relay = await switchableRelay(new URL(db.url))
     const url = new URL(db.url)

@@ -19,8 +19,13 @@ const EDITED_TITLE = 'Edited after the backup was taken'
  * on now, never from pages rendered on an earlier run.
  */
 test.describe('one build restarted on another database', () => {
-  const distDir = copyBuild('e2e-restart')
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-restart-'))
+  // Made before the tests, not as the file loads (the runner loads it to list the tests, too).
+  let distDir = ''
+  let dataDir = ''
+  test.beforeAll(() => {
+    distDir = copyBuild('e2e-restart')
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-restart-'))
+  })
   let site: RunningSite | undefined
   const start = async (run: string, env: Record<string, string> = {}) => {
     site = await startTestServer(`e2e-restart-${run}`, e2ePort(7), env, { distDir, dataDir })
@@ -61,8 +66,8 @@ test.describe('one build restarted on another database', () => {
     site = undefined
   })
   test.afterAll(() => {
-    fs.rmSync(distDir, { recursive: true, force: true })
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (distDir) fs.rmSync(distDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
   test('backs up while serving; shows a database restored from a backup as it is, an empty one as empty, and an unreachable one as failed', async () => {

@@ -135,10 +135,9 @@ test.describe('security headers on every response', () => {
 
 test.describe('the pages under their policy in Chromium', () => {
   let browser: Browser
-  test.beforeAll(async () => {
-    browser = await launchBrowser()
+  test.beforeAll(({ browser: given }) => {
+    browser = given
   })
-  test.afterAll(() => browser?.close())
 
   test('run with no policy violation: the menu opens, the video player loads from its host, the admin works', async () => {
     const context = await browser.newContext({ viewport: PHONE })
