@@ -47,14 +47,24 @@ const START: Record<SharedKind, (name: string) => Promise<RunningSite>> = {
   seeded: async (name) => {
     const { startFrom } = await seededDatabase('SQLite')
     // The secret the hostile-input file signs links with, whatever the worker.
-    return startTestServer(name, await freePort(), { ...behindProxy, PAYLOAD_SECRET: 'e2e-seeded-secret' }, { startFrom })
+    return startTestServer(
+      name,
+      await freePort(),
+      { ...behindProxy, PAYLOAD_SECRET: 'e2e-seeded-secret' },
+      { startFrom },
+    )
   },
   seededPg: async (name) => {
     postgresServer()
     const database = await seededDatabase('PostgreSQL')
-    const site = await startTestServer(name, await freePort(), { ...behindProxy, ...database.env }, {
-      startFrom: database.startFrom,
-    }).catch(async (error: unknown) => {
+    const site = await startTestServer(
+      name,
+      await freePort(),
+      { ...behindProxy, ...database.env },
+      {
+        startFrom: database.startFrom,
+      },
+    ).catch(async (error: unknown) => {
       await database.cleanup()
       throw error
     })

@@ -8,8 +8,7 @@ import { seededTemplate } from '../support/database'
 export default async function globalTeardown(): Promise<void> {
   const sqlite = seededTemplate('SQLite')
   const postgres = seededTemplate('PostgreSQL')
-  for (const template of [sqlite, postgres])
-    if (template) fs.rmSync(template.dataDir, { recursive: true, force: true })
+  for (const template of [sqlite, postgres]) if (template) fs.rmSync(template.dataDir, { recursive: true, force: true })
   const serverUrl = process.env.TEST_POSTGRES_URL
   if (postgres?.database && serverUrl) {
     const admin = new pg.Client({ connectionString: serverUrl })

@@ -38,7 +38,9 @@ export const STARTING_MS = Math.max(150_000, Number(process.env.E2E_START_TIMEOU
 export function postgresServer(): string {
   const serverUrl = process.env.TEST_POSTGRES_URL
   if (!serverUrl)
-    throw new Error('This test runs on PostgreSQL: set TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)')
+    throw new Error(
+      'This test runs on PostgreSQL: set TEST_POSTGRES_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
+    )
   return serverUrl
 }
 
