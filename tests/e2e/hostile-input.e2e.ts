@@ -197,7 +197,7 @@ function sendOnSocket(site: string, text: string): Promise<string> {
     const timer = setTimeout(() => {
       socket.destroy()
       resolve(out.split('\r\n')[0] || 'no answer within 5 s')
-    })
+    }, 5_000)
     socket.on('data', (d: Buffer) => {
       out += d.toString('latin1')
       if (out.includes('\r\n')) {
