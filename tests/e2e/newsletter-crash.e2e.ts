@@ -224,8 +224,12 @@ for (const [label, instances] of [
           killTimes.push(Date.now())
           await sites[i]!.stop()
           sites[i] = undefined
-          await start(i)
-          if (k === 2) await outageThenPause()
+          const restarting = start(i)
+          // On two instances the survivor sends while the killed one starts again: the outage comes then, while
+          // mail is left to send (with 300 readers the survivor can finish during a slow restart).
+          if (k === 2 && instances > 1) await outageThenPause()
+          await restarting
+          if (k === 2 && instances === 1) await outageThenPause()
         }
         await expect.poll(issueStatus, { timeout: 240_000, intervals: [250] }).toBe('sent')
 
