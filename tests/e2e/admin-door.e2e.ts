@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 
-import { describe, expect, it } from 'vitest'
+import { expect, SEEDED_KINDS, test } from './fixtures'
 
 import { FAILED_LOGIN_FLOOR_MS, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT } from '@/features/accounts/login-throttle'
 import { currentCode } from '@/features/accounts/totp'
 import { ADMIN_API_MAX_BODY_BYTES } from '@/platform/server/request-guard'
-import { SEEDED, SEEDED_DATA_DIR, SEEDED_SITES } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string, SEEDED_DATA_DIR: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+  SEEDED_DATA_DIR = seeded.dataDir
+})
 
 // What the coach reads, word for word (not the code's constants: a changed text must fail here).
 const LOGIN_THROTTLED = 'Too many attempts to log in. Please wait 15 minutes and try again, or use "Forgot password?".'
@@ -74,10 +80,12 @@ async function post(
 
 const message = (o: Outcome) => (JSON.parse(o.body) as { errors?: { message: string }[] }).errors?.[0]?.message
 
-describe("the admin's login, reset mail and reset, by every spelling of their paths", () => {
-  it.each(SEEDED_SITES)(
-    '%s: a failed login is answered after a second and counted against its address, whatever the spelling',
-    async (_, site) => {
+test.describe("the admin's login, reset mail and reset, by every spelling of their paths", () => {
+  for (const [database, kind] of SEEDED_KINDS)
+    test(`${database}: a failed login is answered after a second and counted against its address, whatever the spelling`, async ({
+      sharedSites,
+    }) => {
+      const site = (await sharedSites.get(kind)).url
       const paths = spellings('login')
       const attempt = (p: string, from: string) => post(p, { email: nobody(), password: 'wrong' }, from, {}, site)
       // One wrong password per spelling, each from an address of its own.
@@ -106,25 +114,26 @@ describe("the admin's login, reset mail and reset, by every spelling of their pa
         const o = await attempt(p, from)
         expect([o.status, message(o)], p).toEqual([429, LOGIN_THROTTLED])
       }
-    },
-  )
+    })
 
-  it.each(SEEDED_SITES)('%s: reset mails are limited per address, whatever the spelling', async (_, site) => {
-    const paths = spellings('forgot-password')
-    const from = newClient()
-    const answers: Outcome[] = []
-    for (const p of paths) answers.push(await post(p, { email: nobody() }, from, {}, site))
-    const reached = answers.filter((o) => o.status !== 404)
-    expect(reached.map((o) => o.path)).toEqual(expect.arrayContaining(paths.slice(0, 4)))
-    expect(reached.slice(0, FORGOT_PASSWORD_LIMIT.max).map((o) => o.status)).toEqual(
-      Array(FORGOT_PASSWORD_LIMIT.max).fill(200),
-    )
-    for (const o of reached.slice(FORGOT_PASSWORD_LIMIT.max)) {
-      expect([o.status, message(o)], o.path).toEqual([429, FORGOT_PASSWORD_THROTTLED])
-    }
-  })
+  for (const [database, kind] of SEEDED_KINDS)
+    test(`${database}: reset mails are limited per address, whatever the spelling`, async ({ sharedSites }) => {
+      const site = (await sharedSites.get(kind)).url
+      const paths = spellings('forgot-password')
+      const from = newClient()
+      const answers: Outcome[] = []
+      for (const p of paths) answers.push(await post(p, { email: nobody() }, from, {}, site))
+      const reached = answers.filter((o) => o.status !== 404)
+      expect(reached.map((o) => o.path)).toEqual(expect.arrayContaining(paths.slice(0, 4)))
+      expect(reached.slice(0, FORGOT_PASSWORD_LIMIT.max).map((o) => o.status)).toEqual(
+        Array(FORGOT_PASSWORD_LIMIT.max).fill(200),
+      )
+      for (const o of reached.slice(FORGOT_PASSWORD_LIMIT.max)) {
+        expect([o.status, message(o)], o.path).toEqual([429, FORGOT_PASSWORD_THROTTLED])
+      }
+    })
 
-  it('a reset from the mail never skips the two-step code, whatever the spelling', async () => {
+  test('a reset from the mail never skips the two-step code, whatever the spelling', async () => {
     const { token: coachToken } = await logInAsCoach()
     const asCoach = { authorization: `JWT ${coachToken}` }
     // An assistant's account per spelling (Payload sends an account one reset mail per 15 seconds), each with
@@ -180,7 +189,7 @@ describe("the admin's login, reset mail and reset, by every spelling of their pa
   })
 })
 
-describe("the admin's API and bodies it was not made for", () => {
+test.describe("the admin's API and bodies it was not made for", () => {
   /** Declares a body of `length` bytes, sends the first 64 KB of it, and answers the status and body. */
   const declare = (target: string, length: number, type = 'application/json') =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -197,7 +206,7 @@ describe("the admin's API and bodies it was not made for", () => {
       req.write(Buffer.alloc(64 * 1024, 0x41))
     })
 
-  it('refuses an anonymous body of gigabytes at once, by its stated length, on every path, and stays up', async () => {
+  test('refuses an anonymous body of gigabytes at once, by its stated length, on every path, and stays up', async () => {
     for (const target of ['/cms-api/users', '/cms-api/users/LOGIN', '/cms-api/books', '/cms-api/media', '/cms-api/x']) {
       const answer = await declare(target, 3 * 1024 ** 3, 'multipart/form-data; boundary=zz')
       expect(answer.status, target).toBe(413)

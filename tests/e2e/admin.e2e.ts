@@ -1,24 +1,30 @@
-import { describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
-import { SEEDED } from '../support/browser'
 import { COACH, logInAsCoach } from '../support/coach'
 
-const api = `${SEEDED}/cms-api`
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+let api: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+  api = `${SEEDED}/cms-api`
+})
+
 const json = { 'content-type': 'application/json' }
 
 /**
  * The coach's side through Payload's REST API (what the admin UI itself calls): create the first account,
  * log in, edit a list, and see the public page and API change on the next request.
  */
-describe('the admin', () => {
-  it("answers /admin and keeps Payload's own API off the public paths", async () => {
+test.describe('the admin', () => {
+  test("answers /admin and keeps Payload's own API off the public paths", async () => {
     expect((await fetch(`${SEEDED}/admin`)).status).toBe(200)
     const res = await fetch(`${api}/testimonials?limit=1`)
     expect(res.status).toBe(200)
     expect(((await res.json()) as { docs: unknown[] }).docs).toHaveLength(1)
   })
 
-  it('lets the first account log in as an admin and edit a testimonial; the change is live on the next request', async () => {
+  test('lets the first account log in as an admin and edit a testimonial; the change is live on the next request', async () => {
     const { token, user } = await logInAsCoach()
     expect(user).toMatchObject({ email: COACH.email, role: 'admin' })
     const auth = { Authorization: `JWT ${token}`, ...json }
@@ -61,7 +67,7 @@ describe('the admin', () => {
     }
   })
 
-  it('keeps messages, subscribers and outgoing mail for logged-in users only; exports confirmed subscribers as CSV', async () => {
+  test('keeps messages, subscribers and outgoing mail for logged-in users only; exports confirmed subscribers as CSV', async () => {
     for (const list of ['contact-messages', 'subscribers', 'mail-outbox']) {
       expect((await fetch(`${api}/${list}`)).status, list).toBe(403)
     }
@@ -103,7 +109,7 @@ describe('the admin', () => {
     expect(((await patch.json()) as { doc: { handled: boolean } }).doc.handled).toBe(true)
   })
 
-  it('refuses writes without a login', async () => {
+  test('refuses writes without a login', async () => {
     const res = await fetch(`${api}/testimonials`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

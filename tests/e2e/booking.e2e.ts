@@ -3,13 +3,20 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import type { Email } from 'postal-mime'
-import { describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { BOOKED } from '../support/answers'
-import { browserVisitors, expectNoSeriousA11yViolations, SEEDED, SEEDED_LOG_FILE } from '../support/browser'
+import { browserVisitors, expectNoSeriousA11yViolations } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWrittenTo } from '../support/mail-files'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string, SEEDED_LOG_FILE: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+  SEEDED_LOG_FILE = seeded.logFile
+})
 
 const newVisitor = browserVisitors('203.0.113')
 
@@ -54,8 +61,8 @@ function expectedLabel(iso: string, timeZone: string): string {
 }
 
 /** The seeded site is in UTC (no COACH_TIME_ZONE): a visitor in Berlin sees every time one or two hours later. */
-describe('booking a discovery call at /scheduling', () => {
-  it('with JavaScript, from the home page, in the visitor’s zone: book, get the invite and the link, see it with both times, cancel', async () => {
+test.describe('booking a discovery call at /scheduling', () => {
+  test('with JavaScript, from the home page, in the visitor’s zone: book, get the invite and the link, see it with both times, cancel', async () => {
     const page = await visitor('Europe/Berlin', true)
     await page.goto(`${SEEDED}/`)
     await page.getByRole('link', { name: 'Schedule a Call' }).first().click()
@@ -165,7 +172,7 @@ describe('booking a discovery call at /scheduling', () => {
     expect(await other.locator(`input[name="slot"][value="${slot}"]`).count()).toBe(1)
   })
 
-  it('with JavaScript, a time taken while the visitor typed: “That time was just taken”, fresh times, nothing typed lost', async () => {
+  test('with JavaScript, a time taken while the visitor typed: “That time was just taken”, fresh times, nothing typed lost', async () => {
     const page = await visitor('America/New_York', true)
     await page.goto(`${SEEDED}/scheduling`)
     const fillTimeOver = fillTimeFromNow()
@@ -193,7 +200,7 @@ describe('booking a discovery call at /scheduling', () => {
     expect(await page.inputValue('#book-email')).toBe('katherine.booking@example.com')
   })
 
-  it('without JavaScript, in the coach’s zone: book, land on the same page as an address that has a call, then move the call', async () => {
+  test('without JavaScript, in the coach’s zone: book, land on the same page as an address that has a call, then move the call', async () => {
     const page = await visitor('Asia/Tokyo', false)
     expect((await page.goto(`${SEEDED}/scheduling`))?.status()).toBe(200)
     expect(await page.locator('.slot-picker__zone').innerText()).toBe('Times shown in UTC')
@@ -256,8 +263,8 @@ describe('booking a discovery call at /scheduling', () => {
   })
 })
 
-describe('the coach’s own calendar address, read by the running site', () => {
-  it('is never read from this machine: the address is refused before any connection, editors read why, the log has the host', async () => {
+test.describe('the coach’s own calendar address, read by the running site', () => {
+  test('is never read from this machine: the address is refused before any connection, editors read why, the log has the host', async () => {
     // A canary calendar on loopback, reached by a name: the site resolves it, sees 127.0.0.1 and stops there.
     let connections = 0
     const canary = http.createServer((_request, response) => {
@@ -284,7 +291,7 @@ describe('the coach’s own calendar address, read by the running site', () => {
           async () =>
             ((await (await fetch(availability, { headers: auth })).json()) as { busyCalendar?: { lastError?: string } })
               .busyCalendar?.lastError,
-          { timeout: 15_000, interval: 250 },
+          { timeout: 15_000, intervals: [250] },
         )
         .toBe('The calendar address points to a private network address, which is not allowed.')
       expect(connections).toBe(0)

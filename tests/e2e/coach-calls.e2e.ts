@@ -1,37 +1,44 @@
 import { TZDate } from '@date-fns/tz'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { upcomingGroup, whenLabel } from '@/features/booking/upcoming'
 import { COACHING_COPY } from '@/features/pages/defaults'
 import { withDefaults } from '@/features/pages/copy'
 import { changeChecked, followLink } from '../support/admin-forms'
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE, SEEDED_SITES } from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
+import { provenOnBothBy } from '../support/own-sites'
+
+// Clicked on SQLite only: the calls' and prices' outcomes are proven on both databases below the browser.
+provenOnBothBy(['booking/booking', 'content/content'])
 
 const run = `${Date.now()}`
 const MINUTE = 60_000
 
 /**
- * The coach's calls and prices, clicked through in Chromium on the shared seeded site (SQLite, and
- * PostgreSQL when it runs): Discovery calls opens on the calls ahead under Today, This week and Later in the
+ * The coach's calls and prices, clicked through in Chromium on the worker's seeded site (SQLite): Discovery calls opens on the calls ahead under Today, This week and Later in the
  * coach's time zone, readable at 390 pixels with no filter builder; a new price typed on Pages → Coaching
  * reaches the page's search description, its pricing card and an FAQ that names it by placeholder on the next
  * request, and the screen lists a text that still names the old price. Everything made here is removed, and
  * the coaching page is published back as it was.
  */
-describe.each(SEEDED_SITES)('the coach’s calls and prices, on %s', (_db, site) => {
+test.describe('the coach’s calls and prices', () => {
   let browser: Browser
+  let site = ''
+  let api = ''
   let token = ''
-  const api = `${site}/cms-api`
   const auth = () => ({ authorization: `JWT ${token}`, 'content-type': 'application/json' })
   const calls: number[] = []
   const faqs: number[] = []
 
-  beforeAll(async () => {
-    ;[browser, { token }] = await Promise.all([launchBrowser(), logInAsCoach(site)])
+  test.beforeAll(async ({ browser: given, seeded }) => {
+    browser = given
+    site = seeded.url
+    api = `${site}/cms-api`
+    ;({ token } = await logInAsCoach(site))
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     // A call still ahead is cancelled before it may be deleted (the visitor is told, as for any cancel).
     for (const id of calls) {
       await fetch(`${api}/discovery-calls/${id}`, {
@@ -42,7 +49,6 @@ describe.each(SEEDED_SITES)('the coach’s calls and prices, on %s', (_db, site)
       await fetch(`${api}/discovery-calls/${id}`, { method: 'DELETE', headers: auth() })
     }
     for (const id of faqs) await fetch(`${api}/faqs/${id}`, { method: 'DELETE', headers: auth() })
-    await browser?.close()
   })
 
   async function coachPage(viewport: { width: number; height: number }): Promise<Page> {
@@ -76,7 +82,7 @@ describe.each(SEEDED_SITES)('the coach’s calls and prices, on %s', (_db, site)
     expect(res.status, `${JSON.stringify(data)}: ${await res.clone().text()}`).toBe(200)
   }
 
-  it('opens Discovery calls on the calls ahead under Today, This week and Later, in the coach’s zone, at 1280 and 390 px', async () => {
+  test('opens Discovery calls on the calls ahead under Today, This week and Later, in the coach’s zone, at 1280 and 390 px', async () => {
     const { timeZone } = (await (await fetch(`${api}/globals/availability`, { headers: auth() })).json()) as {
       timeZone: string
     }
@@ -162,7 +168,7 @@ describe.each(SEEDED_SITES)('the coach’s calls and prices, on %s', (_db, site)
     }
   })
 
-  it('takes a new price from Pages → Coaching to the search description, the card and an FAQ; lists a text with the old one', async () => {
+  test('takes a new price from Pages → Coaching to the search description, the card and an FAQ; lists a text with the old one', async () => {
     const original = (await (
       await fetch(`${api}/globals/coaching-page?depth=0`, { headers: auth() })
     ).json()) as unknown

@@ -1,42 +1,42 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
-import {
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  PHONE,
-  SEEDED_SITES,
-  typedBeforeScripts,
-} from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE, typedBeforeScripts } from '../support/browser'
 import { followLink, pressUntilSent } from '../support/admin-forms'
 import { logInAsCoach } from '../support/coach'
+import { provenOnBothBy } from '../support/own-sites'
+
+// Clicked on SQLite only: what these screens store is proven on both databases below the browser.
+provenOnBothBy(['content/content', 'contact/contact', 'workshops/workshops'])
 
 /** Our own parts of Payload's screens (axe looks at these: Payload's own widgets are not ours to fix). */
 const OURS = '.coach-admin'
 const run = `${Date.now()}`
 
 /**
- * The coach's day in the admin, clicked through in Chromium at 1280 and 390 pixels on the shared seeded site
- * (SQLite, and PostgreSQL when it runs): a message read as text, answered with "Reply" and marked handled
+ * The coach's day in the admin, clicked through in Chromium at 1280 and 390 pixels on the worker's seeded site
+ * (SQLite): a message read as text, answered with "Reply" and marked handled
  * (the count beside "Messages" follows), the list of messages unhandled first in words, the admin's words
  * (Live, Preview, View site, no API tab, two Workshops entries named apart), workshops in date order on
  * the site and in the admin, and the dashboard opening on Today.
  */
-describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site) => {
+test.describe('the coach’s day in the admin', () => {
   let browser: Browser
+  let site = ''
+  let api = ''
   let token = ''
-  const api = `${site}/cms-api`
   const auth = () => ({ authorization: `JWT ${token}`, 'content-type': 'application/json' })
   const made: { collection: string; id: number }[] = []
 
-  beforeAll(async () => {
-    ;[browser, { token }] = await Promise.all([launchBrowser(), logInAsCoach(site)])
+  test.beforeAll(async ({ browser: given, seeded }) => {
+    browser = given
+    site = seeded.url
+    api = `${site}/cms-api`
+    ;({ token } = await logInAsCoach(site))
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     for (const { collection, id } of made)
       await fetch(`${api}/${collection}/${id}`, { method: 'DELETE', headers: auth() })
-    await browser?.close()
   })
 
   /** A page of the admin as the logged-in coach, at `viewport`. */
@@ -70,7 +70,7 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     ).totalDocs
   const messagesInNav = (n: number) => (n > 0 ? `Messages (${n} unhandled)` : 'Messages')
 
-  it('reads a message as text, replies by mail and marks it handled; the count in the navigation follows (1280 px)', async () => {
+  test('reads a message as text, replies by mail and marks it handled; the count in the navigation follows (1280 px)', async () => {
     const older = await aMessage('Older Visitor', `older.${run}@example.com`, 'An older question.', 11)
     const text = 'Hello,\nI lead a team of twelve.\n\nCould we talk about a workshop in May?'
     const id = await aMessage('Ana Lima', `ana.${run}@example.com`, text, 12)
@@ -125,7 +125,7 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     await page.context().close()
   })
 
-  it('says Live, labels Preview, has View site and no API tab, and names the two Workshops apart (1280 px)', async () => {
+  test('says Live, labels Preview, has View site and no API tab, and names the two Workshops apart (1280 px)', async () => {
     const page = await coachPage(DESKTOP)
     // A published page is "Live"; a draft saved after it is "Changes not published yet".
     const publish = (status: 'published' | 'draft') =>
@@ -171,7 +171,7 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     await page.context().close()
   })
 
-  it('opens on Today: the next call, the messages waiting and the new subscribers, each a link to act (1280 px and 390 px)', async () => {
+  test('opens on Today: the next call, the messages waiting and the new subscribers, each a link to act (1280 px and 390 px)', async () => {
     // A visitor books the first open time, with a note; another sends a message.
     const visitor = { name: `Noor Today ${run}`, email: `noor.${run}@example.com`, timeZone: 'Europe/Paris' }
     const html = await (await fetch(`${site}/scheduling`)).text()
@@ -244,7 +244,7 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     }
   })
 
-  it('asks for the time zone on the dashboard until it is chosen, offering the browser’s (1280 px)', async () => {
+  test('asks for the time zone on the dashboard until it is chosen, offering the browser’s (1280 px)', async () => {
     const availability = async () =>
       (await (await fetch(`${api}/globals/availability`, { headers: auth() })).json()) as {
         timeZone: string
@@ -297,7 +297,7 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     }
   })
 
-  it('lists upcoming workshops soonest first on the site, in the read API and in the admin (1280 px and 390 px)', async () => {
+  test('lists upcoming workshops soonest first on the site, in the read API and in the admin (1280 px and 390 px)', async () => {
     // Typed in the wrong order: the later one first.
     const year = new Date().getUTCFullYear() + 2
     const later = { title: `February seminar ${run}`, date: `${year}-02-13T10:00:00.000Z` }
@@ -342,7 +342,7 @@ describe.each(SEEDED_SITES)('the coach’s day in the admin, on %s', (_db, site)
     }
   })
 
-  it('reads and answers a message on a phone (390 px)', async () => {
+  test('reads and answers a message on a phone (390 px)', async () => {
     const id = await aMessage('Phone Visitor', `phone.${run}@example.com`, 'Short question\nfrom a phone.', 13)
     const page = await coachPage(PHONE)
     await page.goto(`${site}/admin/collections/contact-messages/${id}`)

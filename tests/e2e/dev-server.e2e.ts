@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { distDirOf } from '@/platform/next-internals'
 import { serverErrorLines } from '../../scripts/lib/server'
@@ -18,11 +18,13 @@ const BASE = `http://localhost:${PORT}`
 // Next's development server writes into `.next/dev`, beside the production build (which copies of the build
 // leave out: scripts/lib/server.ts). Another build folder would make Next add it to tsconfig.json.
 const DEV_DIR = distDirOf('.', { dev: true, env: {} })
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
+let dataDir = ''
 const logFile = path.join(os.tmpdir(), `coach-e2e-dev-${PORT}.log`)
 let child: ReturnType<typeof spawn> | undefined
 
-beforeAll(async () => {
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-e2e-dev-'))
   child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     env: {
       ...process.env,
@@ -45,20 +47,21 @@ beforeAll(async () => {
     })
     child!.on('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${out.slice(-3000)}`)))
   })
-}, 180_000)
+})
 
-afterAll(async () => {
+test.afterAll(async () => {
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child!.on('exit', resolve))
     child.kill('SIGTERM')
     await exited
   }
   fs.rmSync(DEV_DIR, { recursive: true, force: true })
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-describe('npm run dev', () => {
-  it("serves the public pages as production does: no Next runtime, the site's own script, the public policy", async () => {
+test.describe('npm run dev', () => {
+  test("serves the public pages as production does: no Next runtime, the site's own script, the public policy", async () => {
+    test.setTimeout(180_000)
     // The first request compiles the page.
     const res = await fetch(`${BASE}/`, { signal: AbortSignal.timeout(150_000) })
     expect(res.status).toBe(200)
@@ -74,5 +77,5 @@ describe('npm run dev', () => {
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toMatch(/javascript/)
     expect(serverErrorLines(logFile)).toEqual([])
-  }, 180_000)
+  })
 })

@@ -1,10 +1,18 @@
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { CONTACT_SUCCESS, SUBSCRIBE_SUCCESS } from '../support/answers'
-import { browserVisitors, EMPTY, expectNoSeriousA11yViolations, SEEDED, SEEDED_DATA_DIR } from '../support/browser'
+import { browserVisitors, expectNoSeriousA11yViolations } from '../support/browser'
 import { fillTimeFromNow } from '../support/fill-time'
 import { mailsWritten } from '../support/mail-files'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string, SEEDED_DATA_DIR: string, EMPTY: string
+test.beforeAll(({ seeded, empty }) => {
+  SEEDED = seeded.url
+  SEEDED_DATA_DIR = seeded.dataDir
+  EMPTY = empty.url
+})
 
 const newVisitor = browserVisitors('198.51.100')
 
@@ -43,8 +51,8 @@ async function fillContact(page: Page, fields: { name: string; email: string; me
   await page.fill('#contact-message', fields.message)
 }
 
-describe('the contact form', () => {
-  it('with JavaScript: sends without a reload, says so, empties the form, and the coach is notified', async () => {
+test.describe('the contact form', () => {
+  test('with JavaScript: sends without a reload, says so, empties the form, and the coach is notified', async () => {
     const page = await visitor('/schedule-and-contact', true)
     const fillTimeOver = fillTimeFromNow()
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
@@ -70,7 +78,7 @@ describe('the contact form', () => {
     expect(receipt?.text).not.toContain('Do you coach teams?')
   })
 
-  it('without JavaScript: a plain POST comes back with the errors, the input kept, then with the success text', async () => {
+  test('without JavaScript: a plain POST comes back with the errors, the input kept, then with the success text', async () => {
     const page = await visitor('/schedule-and-contact', false)
     await fillContact(page, { name: 'Alan Turing', email: 'not-an-email', message: 'Hello' })
     await page.getByRole('button', { name: 'Send Message' }).click()
@@ -90,8 +98,8 @@ describe('the contact form', () => {
   })
 })
 
-describe('the newsletter forms', () => {
-  it('footer, with JavaScript: the decided answer, then a confirmation mail whose page confirms by button', async () => {
+test.describe('the newsletter forms', () => {
+  test('footer, with JavaScript: the decided answer, then a confirmation mail whose page confirms by button', async () => {
     const page = await visitor('/', true)
     const fillTimeOver = fillTimeFromNow()
     const footer = page.locator('footer')
@@ -121,7 +129,7 @@ describe('the newsletter forms', () => {
     expect(await leave.locator('h1').innerText()).toBe('You have been unsubscribed')
   })
 
-  it('workshops page, without JavaScript: the decided texts for a bad and a good address', async () => {
+  test('workshops page, without JavaScript: the decided texts for a bad and a good address', async () => {
     const page = await visitor('/workshops', false)
     const form = page.locator('main form.subscribe-form')
     await form.getByPlaceholder('Your Email Address').fill('nope')
@@ -137,13 +145,13 @@ describe('the newsletter forms', () => {
   })
 })
 
-describe('the forms over HTTP', () => {
+test.describe('the forms over HTTP', () => {
   const post = (path: string, body: string, headers: Record<string, string>) =>
     fetch(`${SEEDED}${path}`, { method: 'POST', body, headers })
   const json = (ip: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': ip })
   const message = (i: number) => JSON.stringify({ name: 'Rate Test', email: `rate${i}@example.com`, message: 'Hi' })
 
-  it('answers the sixth post within 10 minutes from one client with 429 and a clear text', async () => {
+  test('answers the sixth post within 10 minutes from one client with 429 and a clear text', async () => {
     for (let i = 1; i <= 5; i++) expect((await post('/api/contact', message(i), json('203.0.113.7'))).status).toBe(200)
     const sixth = await post('/api/contact', message(6), json('203.0.113.7'))
     expect(sixth.status).toBe(429)
@@ -152,7 +160,7 @@ describe('the forms over HTTP', () => {
     )
   })
 
-  it('with no proxy in front (npm start as it comes), an invented X-Forwarded-For does not make a new visitor', async () => {
+  test('with no proxy in front (npm start as it comes), an invented X-Forwarded-For does not make a new visitor', async () => {
     // The empty site runs with TRUST_PROXY_HOPS=0: eight posts, eight invented addresses, one client.
     const statuses: number[] = []
     for (let i = 1; i <= 8; i++) {
@@ -166,7 +174,7 @@ describe('the forms over HTTP', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429])
   })
 
-  it('answers invalid input 422 with a message per field, and odd requests with their own status', async () => {
+  test('answers invalid input 422 with a message per field, and odd requests with their own status', async () => {
     const invalid = await post(
       '/api/contact',
       JSON.stringify({ name: '', email: 'x', message: '' }),
@@ -194,7 +202,7 @@ describe('the forms over HTTP', () => {
     expect(await mailTo('bot@example.com', /./)).toBeUndefined()
   })
 
-  it('answers a one-click unsubscribe (RFC 8058) with 200, and a GET to the confirm API never confirms', async () => {
+  test('answers a one-click unsubscribe (RFC 8058) with 200, and a GET to the confirm API never confirms', async () => {
     expect((await fetch(`${SEEDED}/api/newsletter/confirm?token=x`)).status).toBe(405)
     // A real sign-up's List-Unsubscribe address, posted as a mail provider does: 200 and the words, not the
     // redirect a person's button gets (not followed here, so it would show as a 303).
@@ -235,7 +243,7 @@ describe('the forms over HTTP', () => {
     expect([viaMultipart.status, await viaMultipart.text()]).toEqual([404, 'This unsubscribe link is not valid.'])
   })
 
-  it('refuses a post a browser sends from another site (403), and any body but JSON or a url-encoded form (415)', async () => {
+  test('refuses a post a browser sends from another site (403), and any body but JSON or a url-encoded form (415)', async () => {
     const email = `cross.site.${Date.now()}@example.com`
     const body = JSON.stringify({ name: 'Cross Site', email, message: 'Sent from elsewhere' })
     const crossSite: Record<string, string>[] = [

@@ -5,9 +5,8 @@ import net from 'node:net'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { expect, SEEDED_KINDS, test } from './fixtures'
 
-import { SEEDED, SEEDED_DATA_DIR, SEEDED_LOG_FILE, SEEDED_SITES } from '../support/browser'
 import {
   BROKEN_BODIES,
   CLIENT_PREFIX,
@@ -21,6 +20,22 @@ import {
   UNESCAPED_SCRIPT,
   WRONG_TYPES,
 } from '../support/hostile-corpus'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string, SEEDED_DATA_DIR: string, SEEDED_LOG_FILE: string
+/** The seeded site on each database under test: the hostile values that reach a database reach each kind. */
+let SEEDED_SITES: [string, string][] = []
+test.beforeAll(async ({ seeded, sharedSites }) => {
+  SEEDED = seeded.url
+  SEEDED_DATA_DIR = seeded.dataDir
+  SEEDED_LOG_FILE = seeded.logFile
+  SEEDED_SITES = await Promise.all(
+    SEEDED_KINDS.map(async ([database, kind]): Promise<[string, string]> => [
+      database,
+      (await sharedSites.get(kind)).url,
+    ]),
+  )
+})
 
 /*
  * Every public endpoint and form of the seeded site fed bad input (tests/support/hostile-corpus.ts): no answer
@@ -285,22 +300,22 @@ let countsBefore: Record<string, number> = {}
 let logOffset = 0
 const started = Date.now()
 
-beforeAll(() => {
+test.beforeAll(() => {
   countsBefore = rowCounts()
   logOffset = fs.statSync(SEEDED_LOG_FILE).size
 })
 
 // Each test reports its own bad answers.
-beforeEach(() => {
+test.beforeEach(() => {
   problems.length = 0
 })
 
-afterAll(() => {
+test.afterAll(() => {
   console.log(`hostile input: ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 })
 
-describe('hostile input', () => {
-  it('the form endpoints, in JSON and url-encoded: wrong types, broken bodies, odd media types, injections', async () => {
+test.describe('hostile input', () => {
+  test('the form endpoints, in JSON and url-encoded: wrong types, broken bodies, odd media types, injections', async () => {
     for (const [, site] of SEEDED_SITES) {
       // The whole corpus on SQLite; on PostgreSQL (when tested) the values that reach the database (the
       // parsing before it is the same code).
@@ -345,7 +360,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('the newsletter buttons and link pages: odd tokens, bodies and media types', async () => {
+  test('the newsletter buttons and link pages: odd tokens, bodies and media types', async () => {
     const tokens: [string, string][] = [
       ...STRINGS,
       ['valid shape, unknown', 'a'.repeat(43)],
@@ -404,7 +419,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('the read API, the calendar feed, the booking pages and the preview: odd names, tokens and queries', async () => {
+  test('the read API, the calendar feed, the booking pages and the preview: odd names, tokens and queries', async () => {
     const names = [
       '__proto__',
       'constructor',
@@ -476,7 +491,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('the admin login, forgotten and reset password: broken bodies and hostile fields', async () => {
+  test('the admin login, forgotten and reset password: broken bodies and hostile fields', async () => {
     const jobs: [string, string, string, RequestInit][] = []
     const auth = ['/cms-api/users/login', '/cms-api/users/forgot-password', '/cms-api/users/reset-password']
     // On PostgreSQL (when tested), the fields that reach its queries.
@@ -535,7 +550,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('forms posted to pages without JavaScript (server actions): hostile fields, arguments, origins', async () => {
+  test('forms posted to pages without JavaScript (server actions): hostile fields, arguments, origins', async () => {
     /** The hidden fields of a form as the page renders it (which action to run, and how). */
     const formOn = async (page: string, id: string) => {
       const html = await (await fetch(`${SEEDED}${page}`)).text()
@@ -607,7 +622,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('paths, methods and request targets: traversal, odd encodings, weird pages', async () => {
+  test('paths, methods and request targets: traversal, odd encodings, weird pages', async () => {
     await all(PATHS, async (target) => {
       const answer = await sendRaw(SEEDED, target)
       check(`GET ${target.slice(0, 120)}`, SEEDED, answer)
@@ -653,7 +668,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('huge, endless and slow bodies: cut off with 413 (or answered) within seconds, never hanging the server', async () => {
+  test('huge, endless and slow bodies: cut off with 413 (or answered) within seconds, never hanging the server', async () => {
     const json = { 'content-type': 'application/json', origin: SEEDED }
     const endpoints: [string, Record<string, string>][] = [
       ...FORM_PATHS.map((p): [string, Record<string, string>] => [p, json]),
@@ -707,7 +722,7 @@ describe('hostile input', () => {
     expect(problems).toEqual([])
   })
 
-  it('stored nothing, wrote no error and kept every personal detail out of the log', async () => {
+  test('stored nothing, wrote no error and kept every personal detail out of the log', async () => {
     await expectHealthy(SEEDED)
     expect(rowCounts()).toEqual(countsBefore)
     // Not a trace of what was sent in the database's files or in the mail written to disk.

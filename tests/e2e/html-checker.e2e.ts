@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
-import { SEEDED, SEEDED_DATA_DIR } from '../support/browser'
 import { checkHtml } from '../support/html-checker'
 import { mailsWritten } from '../support/mail-files'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string, SEEDED_DATA_DIR: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+  SEEDED_DATA_DIR = seeded.dataDir
+})
 
 /** The shape of a real newsletter token (24 random bytes, base64url) that belongs to nobody. */
 const UNKNOWN_TOKEN = 'A'.repeat(32)
@@ -33,8 +39,8 @@ const PAGES: [string, number][] = [
   ['/no-such-page', 404],
 ]
 
-describe('the HTML of every page', () => {
-  it('has no error and no warning from the W3C Nu Html Checker', async () => {
+test.describe('the HTML of every page', () => {
+  test('has no error and no warning from the W3C Nu Html Checker', async () => {
     const html = new Map<string, string>()
     // A booked call's private page (and the booking page answering a refusal, and a forged manage link).
     const slots = [...(await (await fetch(`${SEEDED}/scheduling`)).text()).matchAll(/name="slot" value="([^"]+)"/g)]

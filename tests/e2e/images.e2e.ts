@@ -1,14 +1,21 @@
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { expect, SEEDED_KINDS, test } from './fixtures'
 
-import { SEEDED, SEEDED_SITES } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+})
+
 /** Uploaded images: kept a year by browsers and CDNs, with validators; each upload has its own address. */
-describe('uploaded images', () => {
-  it.each(SEEDED_SITES)(
-    'are served on %s with a year-long lifetime, an ETag and Last-Modified, and 304 when unchanged',
-    async (_db, site) => {
+test.describe('uploaded images', () => {
+  for (const [database, kind] of SEEDED_KINDS)
+    test(`are served on ${database} with a year-long lifetime, an ETag and Last-Modified, and 304 when unchanged`, async ({
+      sharedSites,
+    }) => {
+      const site = (await sharedSites.get(kind)).url
       const [post] = (await (await fetch(`${site}/api/blogs`)).json()) as { imageUrl: string }[]
       // The card size and the original, both named after their content.
       const card = post!.imageUrl
@@ -34,10 +41,9 @@ describe('uploaded images', () => {
         const changed = await fetch(`${site}${url}`, { headers: { 'if-none-match': '"something-else"' } })
         expect(changed.status).toBe(200)
       }
-    },
-  )
+    })
 
-  it('refuses an upload over the size limit with 413 and says the limit, keeping nothing', async () => {
+  test('refuses an upload over the size limit with 413 and says the limit, keeping nothing', async () => {
     const api = `${SEEDED}/cms-api`
     const { token } = await logInAsCoach()
     const auth = { Authorization: `JWT ${token}` }
@@ -56,7 +62,7 @@ describe('uploaded images', () => {
     expect(await count()).toBe(before)
   })
 
-  it('turns an uploaded photo into WebP with its card size, through the running server (sharp loads at the first)', async () => {
+  test('turns an uploaded photo into WebP with its card size, through the running server (sharp loads at the first)', async () => {
     const api = `${SEEDED}/cms-api`
     const { token } = await logInAsCoach()
     const auth = { Authorization: `JWT ${token}` }

@@ -1,33 +1,36 @@
 import { randomBytes } from 'node:crypto'
 
 import { createClient } from '@redis/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { LOST, raceForOneTime, WON } from '../../scripts/lib/booking-race'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../support/database'
 import { COACH } from '../support/coach'
 import { confirmationsSent } from '../support/mail-files'
+import { postgresServer } from '../support/own-sites'
 import { e2ePort } from '../support/ports'
+import { stressSize } from '../support/stress'
 import { startTestServer } from '../support/test-server'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-// Without PostgreSQL the tests are reported as skipped, with why (an empty describe.each registered none,
-// and Vitest failed the file: "No test suite found").
-const describeWithPostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip
+/** How many visitors race for one time: 20 on every commit, 100 under `npm run test:stress`. */
+const VISITORS = stressSize(20, 100)
 
 /**
  * Two instances of the production build, as behind a load balancer: one PostgreSQL database, one Redis for
  * the cache they share (REDIS_URL, with a key prefix of this run's own), each with its own memory.
  */
-describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_POSTGRES_URL)', () => {
+// Without TEST_POSTGRES_URL the tests fail and say so (postgresServer): two instances need PostgreSQL.
+test.describe('two instances on one PostgreSQL and one Redis (needs TEST_POSTGRES_URL)', () => {
   const prefix = `coach-test-${randomBytes(4).toString('hex')}:`
   const sites: RunningSite[] = []
   let dropDatabase = async () => {}
   const [a, b] = [() => sites[0]!.url, () => sites[1]!.url]
 
-  beforeAll(async () => {
-    const pg = await freshPostgres(process.env.TEST_POSTGRES_URL!)
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    const pg = await freshPostgres(postgresServer())
     dropDatabase = pg.cleanup
     const env = {
       DATABASE_URL: pg.url,
@@ -43,9 +46,9 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     }
     // One after the other: the first migrates and seeds the shared database, the next finds it ready.
     for (const i of [0, 1]) sites.push(await startTestServer(`e2e-instance-${i}`, e2ePort(13 + i), env))
-  }, 180_000)
+  })
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await Promise.all(sites.map((s) => s.stop()))
     await dropDatabase()
     const redis = await createClient({ url: REDIS_URL }).connect()
@@ -53,7 +56,7 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     await redis.destroy()
   })
 
-  it('shows an edit made through either instance on the other’s very next request', async () => {
+  test('shows an edit made through either instance on the other’s very next request', async () => {
     const api = `${a()}/cms-api`
     const json = { 'content-type': 'application/json' }
     expect(
@@ -100,13 +103,13 @@ describeWithPostgres('two instances on one PostgreSQL and one Redis (needs TEST_
     expect(entries.length).toBeGreaterThan(0)
   })
 
-  it('takes 100 simultaneous bookings of one time spread over both: one is stored and confirmed', async () => {
+  test(`takes ${VISITORS} simultaneous bookings of one time spread over both: one is stored and confirmed`, async () => {
     // Both instances keep the booking page as it is before the race.
     const before = await Promise.all([a(), b()].map(async (url) => (await fetch(`${url}/scheduling`)).text()))
-    const { slot, outcomes, emails } = await raceForOneTime([a(), b()])
+    const { slot, outcomes, emails } = await raceForOneTime([a(), b()], VISITORS)
     for (const html of before) expect(html).toContain(`value="${slot}"`)
     expect(outcomes.filter((o) => o === WON)).toHaveLength(1)
-    expect(outcomes.filter((o) => o !== WON)).toEqual(Array(99).fill(LOST))
+    expect(outcomes.filter((o) => o !== WON)).toEqual(Array(VISITORS - 1).fill(LOST))
     // The time is gone for the next visitor on either instance.
     for (const url of [a(), b()])
       expect(await (await fetch(`${url}/scheduling`)).text()).not.toContain(`value="${slot}"`)

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 
-import { afterAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
@@ -14,10 +14,14 @@ import { startTestServer } from '../support/test-server'
  * The real server and a real SMTP peer: a message is accepted while SMTP is down, the server is stopped,
  * SMTP comes back, a new server starts on the same data, and both mails arrive exactly once.
  */
-describe('mail across an SMTP outage and a server restart', () => {
+test.describe('mail across an SMTP outage and a server restart', () => {
   let smtp: SmtpPeer | undefined
   let site: RunningSite | undefined
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-mail-restart-'))
+  // Made before the tests, not as the file loads (the runner loads it to list the tests, too).
+  let dataDir = ''
+  test.beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-mail-restart-'))
+  })
   /** The outbox's mails as the server stored them (its SQLite file, in the data folder), oldest first. */
   const outbox = () => {
     const db = new DatabaseSync(path.join(dataDir, 'site.db'), { readOnly: true })
@@ -31,13 +35,13 @@ describe('mail across an SMTP outage and a server restart', () => {
     }
   }
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await site?.stop()
     await smtp?.close().catch(() => {})
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('delivers every accepted mail exactly once', async () => {
+  test('delivers every accepted mail exactly once', async () => {
     smtp = await startSmtpPeer()
     await smtp.down()
     const env = { SMTP_URL: smtp.url, SEED_ON_START: 'false', OUTBOX_RETRY_BASE_MS: '500', OUTBOX_INTERVAL_MS: '500' }
@@ -58,7 +62,7 @@ describe('mail across an SMTP outage and a server restart', () => {
 
     await smtp.up()
     site = await startTestServer('e2e-mail-2', e2ePort(11), env, { dataDir })
-    await expect.poll(() => smtp!.mails.length, { timeout: 20_000, interval: 250 }).toBe(2)
+    await expect.poll(() => smtp!.mails.length, { timeout: 20_000, intervals: [250] }).toBe(2)
     // And nothing more arrives: the outbox has marked both sent, so it has nothing left to send again.
     await expect.poll(() => outbox().map((mail) => mail.status)).toEqual(['sent', 'sent'])
     expect(smtp.mails).toHaveLength(2)

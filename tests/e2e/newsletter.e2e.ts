@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { paragraphs } from '@/features/pages/rich-text'
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { startSmtpPeer, type SmtpPeer } from '../../scripts/lib/smtp-peer'
 import { changeChecked, pressUntilSent, followLink } from '../support/admin-forms'
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser } from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { seededTemplate } from '../support/database'
 import { checkHtml } from '../support/html-checker'
 import { COACH, logInAsCoach } from '../support/coach'
@@ -23,12 +23,13 @@ import { startTestServer } from '../support/test-server'
  * mailed link's button; the others sign up and confirm through the same endpoints, with addresses of this
  * run's own, so each test runs alone or in any order; the server's log stays free of error lines.
  */
-describe('the newsletter in the admin', () => {
+test.describe('the newsletter in the admin', () => {
   let site: RunningSite
   let browser: Browser
   let smtp: SmtpPeer
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: given }) => {
+    browser = given
     smtp = await startSmtpPeer()
     const env = {
       SMTP_URL: smtp.url,
@@ -38,14 +39,10 @@ describe('the newsletter in the admin', () => {
       NEWSLETTER_CONNECTIONS: '1',
       TRUST_PROXY_HOPS: '1',
     }
-    ;[site, browser] = await Promise.all([
-      startTestServer('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir }),
-      launchBrowser(),
-    ])
+    site = await startTestServer('e2e-newsletter', e2ePort(15), env, { startFrom: seededTemplate('SQLite')?.dataDir })
   })
 
-  afterAll(async () => {
-    await browser?.close()
+  test.afterAll(async () => {
     await site?.stop()
     await smtp?.close()
   })
@@ -113,7 +110,8 @@ describe('the newsletter in the admin', () => {
     await changeChecked(page, path, (value) => JSON.stringify(value).includes(expected), type)
   }
 
-  it('a new reader subscribes and confirms; the coach writes an issue, previews it, sends a test, then sends it: each reader gets one copy, and leaves with one click', async () => {
+  test('a new reader subscribes and confirms; the coach writes an issue, previews it, sends a test, then sends it: each reader gets one copy, and leaves with one click', async () => {
+    test.setTimeout(180_000)
     const run = Date.now()
     const readers = [`reader.one.${run}@example.com`, `reader.two.${run}@example.com`]
     await readerSignsUpInTheFooter(readers[0]!)
@@ -228,8 +226,9 @@ describe('the newsletter in the admin', () => {
 
     await context.close()
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 180_000)
-  it('the coach pauses and resumes an issue going out, reads each recipient’s delivery, and retries the failed one', async () => {
+  })
+  test('the coach pauses and resumes an issue going out, reads each recipient’s delivery, and retries the failed one', async () => {
+    test.setTimeout(180_000)
     const run = Date.now()
     const readers = Array.from({ length: 5 }, (_, i) => `reader.${i}.${run}@example.org`)
     await Promise.all(readers.map((email, i) => confirmedSubscriber(email, `203.0.113.${(run % 50) + i}`)))
@@ -319,9 +318,10 @@ describe('the newsletter in the admin', () => {
       await context.close()
     }
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 180_000)
+  })
 
-  it('the coach turns the archive on by clicking; a sent issue has its page and its feed entry, without any reader’s link, and the sign-up forms link to it', async () => {
+  test('the coach turns the archive on by clicking; a sent issue has its page and its feed entry, without any reader’s link, and the sign-up forms link to it', async () => {
+    test.setTimeout(180_000)
     const run = Date.now()
     const reader = `archive.reader.${run}@example.com`
     await confirmedSubscriber(reader, `192.0.2.${run % 200}`)
@@ -432,5 +432,5 @@ describe('the newsletter in the admin', () => {
     ).toEqual([])
 
     expect(serverErrorLines(site.logFile)).toEqual([])
-  }, 180_000)
+  })
 })

@@ -6,11 +6,16 @@
  */
 import fs from 'node:fs'
 
-import { describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
 import { leanPage } from '@/platform/server/lean-page'
-import { SEEDED } from '../support/browser'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+})
 
 /** What of Next's client runtime a document holds: script files, inline data and bootstrap, preloads. */
 const runtimeIn = (html: string) => ({
@@ -19,8 +24,8 @@ const runtimeIn = (html: string) => ({
   preloads: [...html.matchAll(/<link\b[^>]*rel="(?:preload|modulepreload)"[^>]*as="script"[^>]*>/g)].length,
 })
 
-describe("Next's runtime on the built site", () => {
-  it("public pages hold none of Next's client runtime, only the site's own script", async () => {
+test.describe("Next's runtime on the built site", () => {
+  test("public pages hold none of Next's client runtime, only the site's own script", async () => {
     for (const path of [...PUBLIC_PATHS, '/newsletter/confirmed']) {
       const html = await (await fetch(`${SEEDED}${path}`)).text()
       expect(runtimeIn(html), path).toEqual({ scriptFiles: [], inlineData: false, preloads: 0 })
@@ -28,7 +33,7 @@ describe("Next's runtime on the built site", () => {
     }
   })
 
-  it("the admin's page holds Next's runtime as this Next writes it, and the lean rewrite takes all of it out", async () => {
+  test("the admin's page holds Next's runtime as this Next writes it, and the lean rewrite takes all of it out", async () => {
     // As a public page would come from Next: a request with no policy gets scripts without a nonce.
     const html = (await (await fetch(`${SEEDED}/admin/login`)).text()).replace(/\snonce="[^"]*"/g, '')
     const kept = runtimeIn(html)
@@ -42,12 +47,14 @@ describe("Next's runtime on the built site", () => {
     })
   })
 
-  it("the serving process runs on the build's configuration: Next's compiler is never loaded into it", async () => {
+  test("the serving process runs on the build's configuration: Next's compiler is never loaded into it", async ({
+    seeded,
+  }) => {
     // A page and the admin served, so everything a visitor or the coach starts has loaded.
     expect((await fetch(`${SEEDED}/`)).status).toBe(200)
     expect((await fetch(`${SEEDED}/admin/login`)).status).toBe(200)
-    const pid = process.env.E2E_SEEDED_PID
-    expect(pid, "tests/e2e/run.ts names the seeded server's process").toMatch(/^\d+$/)
+    const pid = seeded.pid
+    expect(String(pid), "the seeded site's process (tests/e2e/fixtures.ts)").toMatch(/^\d+$/)
     const maps = fs.readFileSync(`/proc/${pid}/maps`, 'utf8')
     // The check can see what it looks for: the process has mapped Node's own binary.
     expect(maps).toMatch(/\/node\b/)

@@ -1,14 +1,20 @@
 import { TZDate } from '@date-fns/tz'
 import type { Email } from 'postal-mime'
-import { afterAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
-import { axeOf, browserVisitors, expectNoSeriousA11yViolations, SEEDED } from '../support/browser'
+import { axeOf, browserVisitors, expectNoSeriousA11yViolations } from '../support/browser'
 import { changeChecked, followLink, pressUntilSent } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { askForTheCode, signAndAnswer } from '../support/checkout'
 import { fillTimeFromNow } from '../support/fill-time'
 import { calendarText, inviteFields } from '../support/invites'
 import { mailsWrittenTo } from '../support/mail-files'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+})
 
 const newVisitor = browserVisitors('198.18.27')
 const run = `${Date.now()}`
@@ -43,13 +49,14 @@ async function setMeeting(token: string, meeting: Record<string, string | null>)
  * the payment received; the client opens the link mailed to them, books the session from their page and sees
  * its credit taken (decision 065), then moves it without JavaScript.
  */
-describe('buying the Starter Session by bank transfer', () => {
-  afterAll(async () => {
+test.describe('buying the Starter Session by bank transfer', () => {
+  test.afterAll(async () => {
     // The other files find the seeded site as it was.
     await setMeeting((await logInAsCoach()).token, { kind: 'unset', link: null, address: null })
   })
 
-  it('buy, mark paid in the admin, the client’s page', async () => {
+  test('buy, mark paid in the admin, the client’s page', async () => {
+    test.setTimeout(600_000)
     const address = `ada.buyer.${run}@example.com`
     const page = await newVisitor({ javaScriptEnabled: true })
 
@@ -346,7 +353,7 @@ describe('buying the Starter Session by bank transfer', () => {
     expect(await mailsWrittenTo(`nobody.${run}@example.com`)).toEqual([])
 
     // …the session has started: the coach marks it missed, and under her rules it uses its credit.
-    await expect.poll(() => Date.now() >= starting.startsAt, { timeout: 90_000, interval: 250 }).toBe(true)
+    await expect.poll(() => Date.now() >= starting.startsAt, { timeout: 90_000, intervals: [250] }).toBe(true)
     await coach.goto(starting.url)
     await coach.getByRole('heading', { name: 'How did it go?', level: 2 }).waitFor()
     await expectNoSeriousA11yViolations(coach, 'How did it go?', '#mark-session')
@@ -370,5 +377,5 @@ describe('buying the Starter Session by bank transfer', () => {
     await expect
       .poll(() => coach.locator('#session-outcome').innerText(), { timeout: 30_000 })
       .toBe('Marked missed. Under your session rules it uses its credit.')
-  }, 600_000)
+  })
 })

@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
-import { DESKTOP, expectNoSeriousA11yViolations, launchBrowser, PHONE, SEEDED } from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+})
 
 const PAGES = ['/', '/about', '/coaching', '/books', '/blog', '/workshops', '/schedule-and-contact', '/scheduling']
 const NAV = [
@@ -33,11 +39,8 @@ const GENERIC_LINK_TEXTS = [
 
 let browser: Browser
 let page: Page
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
+test.beforeAll(({ browser: given }) => {
+  browser = given
 })
 
 /** A fresh page in its own context (axe needs one it can open pages in). */
@@ -54,8 +57,8 @@ async function open(path: string, viewport = DESKTOP): Promise<Page> {
   return page
 }
 
-describe('every page of the seeded site', () => {
-  it('answers 200 with one h1, a unique title and description, canonical link, Open Graph tags and lang', async () => {
+test.describe('every page of the seeded site', () => {
+  test('answers 200 with one h1, a unique title and description, canonical link, Open Graph tags and lang', async () => {
     const titles = new Set<string>()
     const descriptions = new Set<string>()
     for (const path of PAGES) {
@@ -74,7 +77,7 @@ describe('every page of the seeded site', () => {
     expect(descriptions.size).toBe(PAGES.length)
   })
 
-  it('has the sticky header with the spec navigation, marking the current page', async () => {
+  test('has the sticky header with the spec navigation, marking the current page', async () => {
     for (const [label, href] of NAV) {
       const p = await open(href!)
       const links = p.locator('header nav a')
@@ -86,7 +89,7 @@ describe('every page of the seeded site', () => {
     }
   })
 
-  it('has the footer blocks, with contact lines and links from the site settings', async () => {
+  test('has the footer blocks, with contact lines and links from the site settings', async () => {
     const p = await open('/')
     const footer = p.locator('footer')
     for (const heading of ['Subscribe to Our Newsletter', 'Schedule a Call', 'Follow Us']) {
@@ -102,7 +105,7 @@ describe('every page of the seeded site', () => {
     expect(await footer.locator('.contact-lines a[href^="mailto:"]').innerText()).toBe('hello@example.com')
   })
 
-  it('gives every link words that say where it leads, also when read out of context', async () => {
+  test('gives every link words that say where it leads, also when read out of context', async () => {
     const generic = (text: string) => GENERIC_LINK_TEXTS.includes(text.replace(/\s+/g, ' ').trim().toLowerCase())
     for (const path of PAGES) {
       const p = await open(path)
@@ -121,7 +124,7 @@ describe('every page of the seeded site', () => {
     }
   })
 
-  it('hides the navigation behind a Menu button below 768 px; Escape closes it and returns focus', async () => {
+  test('hides the navigation behind a Menu button below 768 px; Escape closes it and returns focus', async () => {
     const p = await open('/about', PHONE)
     const button = p.getByRole('button', { name: 'Menu' })
     const list = p.locator('header nav ul')
@@ -140,22 +143,20 @@ describe('every page of the seeded site', () => {
     expect(await wide.locator('header nav ul').isVisible()).toBe(true)
   })
 
-  it.each([
+  for (const [device, viewport] of [
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
-  ])(
-    'has no serious accessibility violations on any page, on %s',
-    async (_, viewport) => {
+  ] as const)
+    test(`has no serious accessibility violations on any page, on ${device}`, async () => {
+      // axe over every page takes about a minute on two cores while the other worker clicks through the admin.
+      test.setTimeout(180_000)
       for (const path of PAGES) {
         const p = await open(path, viewport)
         await expectNoSeriousA11yViolations(p, `${path} at ${viewport.width}px`)
       }
-    },
-    // axe over every page takes about a minute on two cores while the other stream clicks through the admin.
-    180_000,
-  )
+    })
 
-  it('shows cards in one column on phones and three from 768 px', async () => {
+  test('shows cards in one column on phones and three from 768 px', async () => {
     const columns = async (p: Page) =>
       p
         .locator('ul.card-grid')
@@ -165,7 +166,7 @@ describe('every page of the seeded site', () => {
     expect(await columns(await open('/blog', { width: 768, height: 900 }))).toBe(3)
   })
 
-  it('starts its script on every page without formatting by locale', async () => {
+  test('starts its script on every page without formatting by locale', async () => {
     // A browser's first locale formatting starts its ICU library: 40-50 ms of a 2-core machine's main thread,
     // four times that on a phone, and Lighthouse's Total Blocking Time on every page. The booking page's open
     // times are grouped again in the browser's zone without it too: Temporal names the zone, Date's local
@@ -197,7 +198,7 @@ describe('every page of the seeded site', () => {
     }
   })
 
-  it('makes no request to a third party while loading any page', async () => {
+  test('makes no request to a third party while loading any page', async () => {
     for (const path of PAGES) {
       await fresh()
       const foreign: string[] = []
@@ -211,8 +212,8 @@ describe('every page of the seeded site', () => {
   })
 })
 
-describe('the pages and their content', () => {
-  it('home: banner, hero buttons, help cards, impact figures, testimonials and featured posts', async () => {
+test.describe('the pages and their content', () => {
+  test('home: banner, hero buttons, help cards, impact figures, testimonials and featured posts', async () => {
     const p = await open('/')
     expect(await p.locator('.announcement').innerText()).toMatch(/early bird.*May 15/i)
     expect(await p.getByRole('link', { name: 'Schedule a Call' }).first().getAttribute('href')).toBe('/scheduling')
@@ -235,7 +236,7 @@ describe('the pages and their content', () => {
     expect(await p.getByRole('link', { name: /Visit My Blog/ }).getAttribute('href')).toMatch(/^https:\/\//)
   })
 
-  it('coaching: packages with features, what to expect, pricing cards, FAQ and a call to action', async () => {
+  test('coaching: packages with features, what to expect, pricing cards, FAQ and a call to action', async () => {
     const p = await open('/coaching')
     const services = p.locator('[data-list="coaching-services"] > li')
     expect(await services.count()).toBe(3)
@@ -261,7 +262,7 @@ describe('the pages and their content', () => {
     expect(await p.locator('section.section--cta a').getAttribute('href')).toBe('/scheduling')
   })
 
-  it('books: covers, synopses, Buy on Amazon links and three reader quotes', async () => {
+  test('books: covers, synopses, Buy on Amazon links and three reader quotes', async () => {
     const p = await open('/books')
     const books = p.locator('[data-list="books"] > li')
     expect(await books.count()).toBe(3)
@@ -271,7 +272,7 @@ describe('the pages and their content', () => {
     expect(await p.locator('[data-list="reader-quotes"] blockquote').count()).toBe(3)
   })
 
-  it('blog: cards open their post in a new tab, and a broken image is replaced by the placeholder', async () => {
+  test('blog: cards open their post in a new tab, and a broken image is replaced by the placeholder', async () => {
     await fresh()
     let broken = 0
     await page.route('**/cms-api/media/file/**', (route) => {
@@ -289,7 +290,7 @@ describe('the pages and their content', () => {
     await expect.poll(() => cards.locator('img[src="/images/placeholder.svg"]').count()).toBe(6)
   })
 
-  it('workshops: upcoming events registering on the site, past highlights, FAQ with the cancellation rule, testimonials and subscribe', async () => {
+  test('workshops: upcoming events registering on the site, past highlights, FAQ with the cancellation rule, testimonials and subscribe', async () => {
     const p = await open('/workshops')
     const events = p.locator('[data-list="workshops"] > li')
     expect(await events.count()).toBe(3)
@@ -307,7 +308,7 @@ describe('the pages and their content', () => {
     expect(await p.locator('main').getByPlaceholder('Your Email Address').count()).toBe(1)
   })
 
-  it('about: the video player loads only when played, from the privacy-enhanced host', async () => {
+  test('about: the video player loads only when played, from the privacy-enhanced host', async () => {
     const p = await open('/about')
     expect(await p.locator('iframe').count()).toBe(0)
     expect(await p.locator('[data-list="testimonials"] blockquote').count()).toBeGreaterThan(0)
@@ -323,7 +324,7 @@ describe('the pages and their content', () => {
     )
   })
 
-  it('schedule and contact: View Available Times leads to /scheduling; the contact form validates', async () => {
+  test('schedule and contact: View Available Times leads to /scheduling; the contact form validates', async () => {
     const p = await open('/schedule-and-contact')
     expect(await p.getByRole('link', { name: 'View Available Times' }).getAttribute('href')).toBe('/scheduling')
     expect(await p.locator('.faq').count()).toBeGreaterThan(0)
@@ -346,14 +347,14 @@ describe('the pages and their content', () => {
     await expectNoSeriousA11yViolations(p, 'contact form with errors')
   })
 
-  it('scheduling: the discovery-call page, never a dead end', async () => {
+  test('scheduling: the discovery-call page, never a dead end', async () => {
     const p = await open('/scheduling')
     expect(await p.locator('h1').innerText()).toBe('Book a Free Discovery Call')
     expect(await p.locator('main').innerText()).toContain('30 minutes')
     expect(await p.locator('main a[href^="/schedule-and-contact"]').count()).toBe(1)
   })
 
-  it('subscribe form: an invalid address gets the decided message', async () => {
+  test('subscribe form: an invalid address gets the decided message', async () => {
     const p = await open('/')
     const footer = p.locator('footer')
     await footer.getByPlaceholder('Your Email Address').fill('nope')
@@ -361,7 +362,7 @@ describe('the pages and their content', () => {
     expect(await footer.getByRole('alert').innerText()).toBe('Please enter a valid email address.')
   })
 
-  it('an unknown path gets the designed 404 page inside the header and footer', async () => {
+  test('an unknown path gets the designed 404 page inside the header and footer', async () => {
     await fresh()
     const response = await page.goto(`${SEEDED}/no-such-page`)
     expect(response?.status()).toBe(404)

@@ -1,44 +1,43 @@
 import fs from 'node:fs'
 
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { serverErrorLines } from '../../scripts/lib/server'
-import {
-  DESKTOP,
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  PHONE,
-  SEEDED,
-  SEEDED_LOG_FILE,
-  SEEDED_SITES,
-  typedBeforeScripts,
-} from '../support/browser'
+import { DESKTOP, expectNoSeriousA11yViolations, PHONE, typedBeforeScripts } from '../support/browser'
 import { followLink, pressUntilSent } from '../support/admin-forms'
 import { logInAsCoach } from '../support/coach'
+
+import { provenOnBothBy } from '../support/own-sites'
+
+// Clicked on SQLite only: what these screens store and erase is proven on both databases below the browser.
+provenOnBothBy(['people/people', 'people/clients'])
 
 /** Our People screens inside Payload's frame (axe looks at these: Payload's own widgets are not ours to fix). */
 const OURS = '.people'
 const run = `${Date.now()}`
 
 /**
- * People, clicked through as the coach in Chromium at 1280 and 390 pixels on the shared seeded site (SQLite,
- * and PostgreSQL when it runs): one visitor writes, subscribes and books a call with their address spelled in
+ * People, clicked through as the coach in Chromium at 1280 and 390 pixels on the worker's seeded site (SQLite): one visitor writes, subscribes and books a call with their address spelled in
  * three cases; the coach finds them in People, opens their page and sees all three, writes a note, downloads
  * everything about them, is told to cancel the call ahead first, then erases them and sees them gone.
  */
-describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
+test.describe('People in the admin', () => {
   let browser: Browser
+  let site = ''
+  let api = ''
+  let logFile = ''
   let token = ''
-  const api = `${site}/cms-api`
   const auth = () => ({ authorization: `JWT ${token}`, 'content-type': 'application/json' })
-  const logOffset = site === SEEDED && SEEDED_LOG_FILE ? fs.statSync(SEEDED_LOG_FILE).size : 0
+  let logOffset = 0
 
-  beforeAll(async () => {
-    ;[browser, { token }] = await Promise.all([launchBrowser(), logInAsCoach(site)])
-  })
-  afterAll(async () => {
-    await browser?.close()
+  test.beforeAll(async ({ browser: given, seeded }) => {
+    browser = given
+    site = seeded.url
+    api = `${site}/cms-api`
+    logFile = seeded.logFile
+    logOffset = fs.statSync(logFile).size
+    ;({ token } = await logInAsCoach(site))
   })
 
   async function coachPage(viewport: { width: number; height: number }): Promise<Page> {
@@ -64,7 +63,7 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
       body: JSON.stringify(body),
     })
 
-  it('a person’s page and their erasure (1280 px and 390 px)', async () => {
+  test('a person’s page and their erasure (1280 px and 390 px)', async () => {
     const address = `pia.people.${run}@example.com`
     const name = `Pia People ${run}`
 
@@ -192,7 +191,7 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
               )
             ).json()) as { totalDocs: number }
           ).totalDocs,
-        { timeout: 40_000, interval: 500 },
+        { timeout: 40_000, intervals: [500] },
       )
       .toBe(0)
     await page.context().close()
@@ -248,9 +247,9 @@ describe.each(SEEDED_SITES)('People in the admin, on %s', (_db, site) => {
     await phone.getByText('Nothing found', { exact: true }).waitFor()
     await phone.context().close()
 
-    if (site === SEEDED && SEEDED_LOG_FILE) {
-      const log = fs.readFileSync(SEEDED_LOG_FILE).subarray(logOffset).toString('utf8')
-      const tmp = `${SEEDED_LOG_FILE}.people-${run}`
+    {
+      const log = fs.readFileSync(logFile).subarray(logOffset).toString('utf8')
+      const tmp = `${logFile}.people-${run}`
       fs.writeFileSync(tmp, log)
       expect(serverErrorLines(tmp)).toEqual([])
       fs.rmSync(tmp)

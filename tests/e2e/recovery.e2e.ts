@@ -1,13 +1,12 @@
 import net from 'node:net'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { freshPostgres } from '../support/database'
+import { postgresServer } from '../support/own-sites'
 import { e2ePort } from '../support/ports'
 import { startTestServer } from '../support/test-server'
-
-const serverUrl = process.env.TEST_POSTGRES_URL
 
 /**
  * A TCP relay in front of PostgreSQL that can be switched off and on: the database "goes away" for the
@@ -43,15 +42,14 @@ function switchableRelay(target: URL): Promise<{ port: number; setUp: (up: boole
   )
 }
 
-const describeWithPostgres = serverUrl ? describe : describe.skip
-
-describeWithPostgres('a database that is down at start and comes back (needs TEST_POSTGRES_URL)', () => {
+// Without TEST_POSTGRES_URL the test fails and says so (postgresServer): the outage is PostgreSQL's.
+test.describe('a database that is down at start and comes back (needs TEST_POSTGRES_URL)', () => {
   let site: RunningSite | undefined
   let relay: Awaited<ReturnType<typeof switchableRelay>> | undefined
   let dropDatabase: () => Promise<void> = async () => {}
 
-  beforeAll(async () => {
-    const db = await freshPostgres(serverUrl!)
+  test.beforeAll(async () => {
+    const db = await freshPostgres(postgresServer())
     dropDatabase = db.cleanup
     relay = await switchableRelay(new URL(db.url))
     const url = new URL(db.url)
@@ -59,20 +57,20 @@ describeWithPostgres('a database that is down at start and comes back (needs TES
     site = await startTestServer('e2e-recovery', e2ePort(5), { DATABASE_URL: url.toString() })
   })
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await site?.stop()
     relay?.close()
     await dropDatabase()
   })
 
-  it('serves the failure text while it is down, then migrates it and shows live data without a restart', async () => {
+  test('serves the failure text while it is down, then migrates it and shows live data without a restart', async () => {
     const page = () => fetch(`${site!.url}/books`).then((r) => r.text())
     expect(await page()).toContain('Failed to load books. Please try again later.')
     expect((await fetch(`${site!.url}/api/books`)).status).toBe(503)
 
     relay!.setUp(true)
     // Never seeded (it was down at start), so once migrated the list is loaded and empty.
-    await expect.poll(page, { timeout: 40_000, interval: 1000 }).toContain('No books available at the moment.')
+    await expect.poll(page, { timeout: 40_000, intervals: [1000] }).toContain('No books available at the moment.')
     expect(await (await fetch(`${site!.url}/api/books`)).json()).toEqual([])
     // The outage itself is reported; nothing else is.
     expect(

@@ -4,7 +4,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { copyBuild, serverErrorLines, type RunningSite } from '../../scripts/lib/server'
 import { e2ePort } from '../support/ports'
@@ -18,9 +18,14 @@ const EDITED_TITLE = 'Edited after the backup was taken'
  * One build, restarted on other databases: what a page shows always comes from the database the server runs
  * on now, never from pages rendered on an earlier run.
  */
-describe('one build restarted on another database', () => {
-  const distDir = copyBuild('e2e-restart')
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-restart-'))
+test.describe('one build restarted on another database', () => {
+  // Made before the tests, not as the file loads (the runner loads it to list the tests, too).
+  let distDir = ''
+  let dataDir = ''
+  test.beforeAll(() => {
+    distDir = copyBuild('e2e-restart')
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coach-restart-'))
+  })
   let site: RunningSite | undefined
   const start = async (run: string, env: Record<string, string> = {}) => {
     site = await startTestServer(`e2e-restart-${run}`, e2ePort(7), env, { distDir, dataDir })
@@ -56,16 +61,17 @@ describe('one build restarted on another database', () => {
   }
 
   // A test that failed half-way leaves its server running: stopped here, so the next test gets the port.
-  afterEach(async () => {
+  test.afterEach(async () => {
     await site?.stop()
     site = undefined
   })
-  afterAll(() => {
-    fs.rmSync(distDir, { recursive: true, force: true })
-    fs.rmSync(dataDir, { recursive: true, force: true })
+  test.afterAll(() => {
+    if (distDir) fs.rmSync(distDir, { recursive: true, force: true })
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('backs up while serving; shows a database restored from a backup as it is, an empty one as empty, and an unreachable one as failed', async () => {
+  test('backs up while serving; shows a database restored from a backup as it is, an empty one as empty, and an unreachable one as failed', async () => {
+    test.setTimeout(240_000)
     // 1. The seeded database, every page rendered once.
     let url = await start('seeded')
     expect(await shows(`${url}/blog`, SEEDED_TITLE)).toEqual([SEEDED_TITLE])
@@ -153,9 +159,9 @@ describe('one build restarted on another database', () => {
       { ready: false, database: 'unreachable', pendingMigrations: null },
     ])
     await stop(/cannot connect to Postgres|connect ECONNREFUSED/)
-  }, 240_000)
+  })
 
-  it('on SIGTERM stops taking connections, answers the request in flight, and exits cleanly', async () => {
+  test('on SIGTERM stops taking connections, answers the request in flight, and exits cleanly', async () => {
     const url = await start('graceful', { SEED_ON_START: 'false' })
     // A contact post whose body arrives slowly: the server is still reading it when it is told to stop. It
     // asks before sending its body (Expect: 100-continue), so the server's "go on" tells that it holds it.

@@ -2,14 +2,20 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
 import { PUBLIC_PATHS } from '@/domain/navigation'
 import { applyContentSecurityPolicy } from '@/platform/server/security-headers'
 import { followLink } from '../support/admin-forms'
-import { launchBrowser, PHONE, SEEDED } from '../support/browser'
+import { PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { reportedSoFar, watchPolicyViolations } from '../support/policy-violations'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+})
 
 /** What a script that found its way into a page would do, where a test can see it. */
 const INJECTED = "document.documentElement.dataset.injected = 'ran'"
@@ -25,8 +31,8 @@ const scriptSrc = (policy: string | null) => /script-src ([^;]+)/.exec(policy ??
 const PUBLIC_DOCUMENTS = [...PUBLIC_PATHS, '/newsletter/confirmed', '/a-page-that-does-not-exist']
 const DOCUMENTS = [...PUBLIC_DOCUMENTS, '/admin/login']
 
-describe('security headers on every response', () => {
-  it('public pages: a policy that allows no inline script, whatever the page holds; they hold none that runs', async () => {
+test.describe('security headers on every response', () => {
+  test('public pages: a policy that allows no inline script, whatever the page holds; they hold none that runs', async () => {
     for (const path of PUBLIC_DOCUMENTS) {
       const res = await fetch(`${SEEDED}${path}`)
       const policy = res.headers.get('content-security-policy') ?? ''
@@ -59,7 +65,7 @@ describe('security headers on every response', () => {
     expect(runnableScripts(html).filter((s) => s.inline)).toEqual([])
   })
 
-  it("the admin's pages: only scripts carrying a nonce made for that one answer, never kept by a cache", async () => {
+  test("the admin's pages: only scripts carrying a nonce made for that one answer, never kept by a cache", async () => {
     const answers = await Promise.all([1, 2].map(() => fetch(`${SEEDED}/admin/login`)))
     const nonces: string[] = []
     for (const res of answers) {
@@ -94,7 +100,7 @@ describe('security headers on every response', () => {
     }
   })
 
-  it('keeps public pages and the read API cacheable by a CDN, compressed, under the policy', async () => {
+  test('keeps public pages and the read API cacheable by a CDN, compressed, under the policy', async () => {
     // Kept 5 seconds by a shared cache, then served stale at most 30 more while it is fetched afresh;
     // browsers ask each time (a 304 when it did not change): an edit reaches everyone within seconds.
     const home = await fetch(`${SEEDED}/`, { headers: { 'accept-encoding': 'br, gzip' } })
@@ -127,14 +133,13 @@ describe('security headers on every response', () => {
   })
 })
 
-describe('the pages under their policy in Chromium', () => {
+test.describe('the pages under their policy in Chromium', () => {
   let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
+  test.beforeAll(({ browser: given }) => {
+    browser = given
   })
-  afterAll(() => browser?.close())
 
-  it('run with no policy violation: the menu opens, the video player loads from its host, the admin works', async () => {
+  test('run with no policy violation: the menu opens, the video player loads from its host, the admin works', async () => {
     const context = await browser.newContext({ viewport: PHONE })
     const violations = await watchPolicyViolations(context)
     const page = await context.newPage()
@@ -191,7 +196,7 @@ describe('the pages under their policy in Chromium', () => {
     await context.close()
   })
 
-  it('refuses a script that found its way into a public page: it does not run, the site’s own script does', async () => {
+  test('refuses a script that found its way into a public page: it does not run, the site’s own script does', async () => {
     // The server's policy (src/platform/server/security-headers.ts) in front of a rendering of the home page
     // that holds a script nobody wrote into the site, as stored content that escaped its escaping would put
     // it there; everything else (the site's script, styles, images) as the site answers it.

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { expect, SEEDED_KINDS, test } from './fixtures'
 
-import { DOWN, EMPTY, SEEDED, SEEDED_SITES } from '../support/browser'
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string, EMPTY: string, DOWN: string
+test.beforeAll(({ seeded, empty, down }) => {
+  SEEDED = seeded.url
+  EMPTY = empty.url
+  DOWN = down.url
+})
 
 /** Which lists each page shows, with each list's loading, failure and empty text, word for word. */
 const LISTS = {
@@ -91,10 +97,12 @@ function cardsOf(html: string, dataList: string): { count: number; text: string 
   return { count: text.match(/<li class="card[ "]/g)?.length ?? 0, text }
 }
 
-describe('each list in its three states', () => {
-  it.each(SEEDED_SITES)(
-    'loaded on %s: the seeded cards in order and no state text, not even the loading text (pages are sent whole)',
-    async (_db, site) => {
+test.describe('each list in its three states', () => {
+  for (const [database, kind] of SEEDED_KINDS)
+    test(`loaded on ${database}: the seeded cards in order and no state text, not even the loading text (pages are sent whole)`, async ({
+      sharedSites,
+    }) => {
+      const site = (await sharedSites.get(kind)).url
       for (const [name, list] of Object.entries(LISTS) as [keyof typeof LISTS, (typeof LISTS)[keyof typeof LISTS]][]) {
         const seeded = SEEDED_CARDS[name]
         for (const path of list.pages) {
@@ -115,10 +123,9 @@ describe('each list in its three states', () => {
           expect(positions, `${path}: ${name} cards in the coach's order`).toEqual([...positions].sort((a, b) => a - b))
         }
       }
-    },
-  )
+    })
 
-  it('empty (SEED_ON_START=false on a fresh database): each list shows its empty text', async () => {
+  test('empty (SEED_ON_START=false on a fresh database): each list shows its empty text', async () => {
     for (const list of Object.values(LISTS)) {
       for (const path of list.pages) {
         const { status, html } = await get(`${EMPTY}${path}`)
@@ -129,7 +136,7 @@ describe('each list in its three states', () => {
     }
   })
 
-  it("database unreachable: every page still answers 200 with each list's failure text and the rest intact", async () => {
+  test("database unreachable: every page still answers 200 with each list's failure text and the rest intact", async () => {
     for (const path of ALL_PAGES) {
       const { status, html } = await get(`${DOWN}${path}`)
       expect(status, path).toBe(200)
@@ -144,7 +151,7 @@ describe('each list in its three states', () => {
   })
 })
 
-describe('the public read API', () => {
+test.describe('the public read API', () => {
   const shapes: Record<string, string[]> = {
     testimonials: ['author', 'quote'],
     blogs: ['description', 'excerpt', 'externalLink', 'id', 'image', 'imageUrl', 'link', 'title'],
@@ -153,9 +160,11 @@ describe('the public read API', () => {
     workshops: ['date', 'description', 'format', 'registerLink', 'title'],
   }
 
-  it.each(SEEDED_SITES)(
-    'answers JSON arrays with the spec field names on %s, CORS-readable and briefly cacheable',
-    async (_db, site) => {
+  for (const [database, kind] of SEEDED_KINDS)
+    test(`answers JSON arrays with the spec field names on ${database}, CORS-readable and briefly cacheable`, async ({
+      sharedSites,
+    }) => {
+      const site = (await sharedSites.get(kind)).url
       for (const [list, fields] of Object.entries(shapes)) {
         const res = await fetch(`${site}/api/${list}`)
         expect(res.status, list).toBe(200)
@@ -179,10 +188,9 @@ describe('the public read API', () => {
       expect(post!.externalLink).toBe(post!.link)
       const [service] = (await (await fetch(`${site}/api/coaching-services`)).json()) as { features: unknown }[]
       expect(Array.isArray(service!.features)).toBe(true)
-    },
-  )
+    })
 
-  it('answers HEAD like GET, 405 to other methods, 404 JSON for an unknown list', async () => {
+  test('answers HEAD like GET, 405 to other methods, 404 JSON for an unknown list', async () => {
     const head = await fetch(`${SEEDED}/api/books`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
@@ -195,14 +203,14 @@ describe('the public read API', () => {
     expect(await unknown.json()).toEqual({ error: 'There is no list called "unicorns".' })
   })
 
-  it('answers empty arrays on an empty database and 503 when the database is unreachable', async () => {
+  test('answers empty arrays on an empty database and 503 when the database is unreachable', async () => {
     expect(await (await fetch(`${EMPTY}/api/books`)).json()).toEqual([])
     const down = await fetch(`${DOWN}/api/books`)
     expect(down.status).toBe(503)
     expect(((await down.json()) as { error: string }).error).toMatch(/could not be read/)
   })
 
-  it('serves sitemap.xml and robots.txt', async () => {
+  test('serves sitemap.xml and robots.txt', async () => {
     const sitemap = await get(`${SEEDED}/sitemap.xml`)
     expect(sitemap.status).toBe(200)
     for (const path of [

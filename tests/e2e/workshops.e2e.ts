@@ -1,11 +1,17 @@
 import type { Email } from 'postal-mime'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expect, test } from './fixtures'
 
-import { axeOf, browserVisitors, expectNoSeriousA11yViolations, SEEDED } from '../support/browser'
+import { axeOf, browserVisitors, expectNoSeriousA11yViolations } from '../support/browser'
 import { formReady } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { calendarText, inviteFields } from '../support/invites'
 import { mailsWrittenTo } from '../support/mail-files'
+
+/** The worker's shared sites this file visits (tests/e2e/fixtures.ts). */
+let SEEDED: string
+test.beforeAll(({ seeded }) => {
+  SEEDED = seeded.url
+})
 
 const newVisitor = browserVisitors('203.0.114')
 const run = Date.now().toString(36)
@@ -34,14 +40,14 @@ function invite(mail: Email) {
   return text ? inviteFields(text) : null
 }
 
-describe('registering for a workshop on the site', () => {
+test.describe('registering for a workshop on the site', () => {
   let token = ''
   let workshopId = 0
   const title = `Small circle ${run}`
   const slug = `small-circle-${run}`
   const auth = () => ({ 'content-type': 'application/json', Authorization: `JWT ${token}` })
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     ;({ token } = await logInAsCoach())
     // One seat, in person, no external link: the second visitor waits.
     const res = await fetch(`${SEEDED}/cms-api/workshops`, {
@@ -61,7 +67,7 @@ describe('registering for a workshop on the site', () => {
     expect(res.status).toBe(201)
     workshopId = ((await res.json()) as { doc: { id: number } }).doc.id
   })
-  afterAll(async () => {
+  test.afterAll(async () => {
     // People registered keep it from being deleted: taken off the site instead.
     if (workshopId) {
       await fetch(`${SEEDED}/cms-api/workshops/${workshopId}`, {
@@ -72,7 +78,7 @@ describe('registering for a workshop on the site', () => {
     }
   })
 
-  it('with JavaScript: Register Now on /workshops opens the workshop’s page; the mail brings the invite and the link', async () => {
+  test('with JavaScript: Register Now on /workshops opens the workshop’s page; the mail brings the invite and the link', async () => {
     const page = await newVisitor({ javaScriptEnabled: true })
     await page.goto(`${SEEDED}/workshops`)
     await page.getByRole('link', { name: /^Register Now\W+Design Your Next Chapter$/ }).click()
@@ -109,7 +115,7 @@ describe('registering for a workshop on the site', () => {
     await expectNoSeriousA11yViolations(page, 'manage page')
   })
 
-  it('the read API points to the registration page and never shows the online link', async () => {
+  test('the read API points to the registration page and never shows the online link', async () => {
     const listed = (await (await fetch(`${SEEDED}/api/workshops`)).json()) as Record<string, string>[]
     const chapter = listed.find((w) => w.title === 'Design Your Next Chapter')!
     expect(chapter.registerLink).toMatch(/\/workshops\/design-your-next-chapter\/register$/)
@@ -118,7 +124,8 @@ describe('registering for a workshop on the site', () => {
     expect(rest).not.toContain('zoom/chapter')
   })
 
-  it('without JavaScript: full, the waitlist; a cancellation offers the seat by mail, and the waiting person takes it', async () => {
+  test('without JavaScript: full, the waitlist; a cancellation offers the seat by mail, and the waiting person takes it', async () => {
+    test.setTimeout(240_000)
     const first = await newVisitor({ javaScriptEnabled: false })
     await first.goto(`${SEEDED}/workshops/${slug}/register`)
     expect(await first.locator('#register-seats').innerText()).toBe('Only 1 seat left.')
@@ -179,9 +186,10 @@ describe('registering for a workshop on the site', () => {
       .toBe('The seat is yours. We have sent the details and a calendar invite to your e-mail.')
     const seat = await mailTo(`alan.${run}@example.com`, `You are registered: ${title}`)
     expect(invite(seat)).toMatchObject({ method: 'REQUEST', location: 'Garden Room, 5 Elm Row', sequence: 1 })
-  }, 240_000)
+  })
 
-  it('the coach cancels a registration, then the whole workshop, by clicking in the admin; everyone is told', async () => {
+  test('the coach cancels a registration, then the whole workshop, by clicking in the admin; everyone is told', async () => {
+    test.setTimeout(240_000)
     // A workshop of its own: one seat, Ida registered, Joe waiting.
     const ownTitle = `Closing circle ${run}`
     const created = await fetch(`${SEEDED}/cms-api/workshops`, {
@@ -282,5 +290,5 @@ describe('registering for a workshop on the site', () => {
     expect((await fetch(`${SEEDED}/cms-api/workshops/${doc.id}`, { method: 'DELETE', headers: auth() })).status).toBe(
       200,
     )
-  }, 240_000)
+  })
 })

@@ -1,38 +1,22 @@
 import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { test } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium'
-import { e2ePort } from './ports'
-
-export { e2ePort }
-
-export const SEEDED = process.env.E2E_SEEDED_URL ?? `http://localhost:${e2ePort(1)}`
-export const EMPTY = process.env.E2E_EMPTY_URL ?? `http://localhost:${e2ePort(2)}`
-export const DOWN = process.env.E2E_DOWN_URL ?? `http://localhost:${e2ePort(3)}`
-/** Where the seeded server keeps its data: mail written without SMTP lands in its outbox/ folder. */
-export const SEEDED_DATA_DIR = process.env.E2E_SEEDED_DATA_DIR ?? ''
-/** The seeded server's log (stdout and stderr), for tests of what reaches it. */
-export const SEEDED_LOG_FILE = process.env.E2E_SEEDED_LOG_FILE ?? ''
-/** The seeded site on every database under test: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
-export const SEEDED_SITES: [string, string][] = [
-  ['SQLite', SEEDED],
-  ...(process.env.E2E_SEEDED_PG_URL ? [['PostgreSQL', process.env.E2E_SEEDED_PG_URL] as [string, string]] : []),
-]
+import { expect } from './runner'
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
 
-/** Debian's Chromium, with the flags every test browser gets. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+/** Debian's Chromium, with the flags every test browser gets (playwright.config.ts hands them to the runner). */
+export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 /**
- * Visitors for one test file (call it at the file's top level): Chromium, launched before the file's tests
- * and closed after them, and a function that opens a page for a new visitor (or the coach at the admin), in a
- * browser context of its own at DESKTOP size, with or without JavaScript, in a time zone if given, and from a
- * client address of its own (`${network}.1`, `.2`, ... in X-Forwarded-For, which the seeded servers believe),
- * so rate limits stay per visitor.
+ * Visitors for one test file (call it at the file's top level): a function that opens a page for a new
+ * visitor (or the coach at the admin) in the worker's browser (Playwright's `browser` fixture), in a browser context of its own at DESKTOP size, with or without
+ * JavaScript, in a time zone if given, and from a client address of its own (`${network}.1`, `.2`, ... in
+ * X-Forwarded-For, which the seeded servers believe), so rate limits stay per visitor. The contexts are
+ * closed after the file's tests.
  */
 export function browserVisitors(
   network: string,
@@ -40,14 +24,11 @@ export function browserVisitors(
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   let clients = 0
-  beforeAll(async () => {
-    browser = await launchBrowser()
+  test.beforeAll(({ browser: given }) => void (browser = given))
+  test.afterAll(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()))
   })
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()))
-    await browser?.close()
-  })
-  return async ({ javaScriptEnabled, timezoneId }) => {
+  const open = async ({ javaScriptEnabled, timezoneId }: { javaScriptEnabled: boolean; timezoneId?: string }) => {
     const context = await browser!.newContext({
       viewport: DESKTOP,
       javaScriptEnabled,
@@ -57,19 +38,22 @@ export function browserVisitors(
     contexts.push(context)
     return context.newPage()
   }
+  return open
 }
 
 /**
- * Inside a describe block: a maker of new pages in `browser()` (ready once the tests run) at DESKTOP size, each
- * in a browser context of its own; the contexts are closed after the block's tests.
+ * Inside a describe block: a maker of new pages in the worker's browser (Playwright's `browser` fixture) at
+ * DESKTOP size, each in a browser context of its own; the contexts are closed after the block's tests.
  */
-export function desktopPages(browser: () => Browser): () => Promise<Page> {
+export function desktopPages(): () => Promise<Page> {
+  let browser: Browser | undefined
   const contexts: BrowserContext[] = []
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()))
+  test.beforeAll(({ browser: given }) => void (browser = given))
+  test.afterAll(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()))
   })
   return async () => {
-    const context = await browser().newContext({ viewport: DESKTOP })
+    const context = await browser!.newContext({ viewport: DESKTOP })
     contexts.push(context)
     return context.newPage()
   }

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect } from './runner'
 
 import type { Purchase } from '@/payload-types'
 import { expectNoSeriousA11yViolations } from './browser'

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect } from '@playwright/test'
 
-import { SEEDED } from './browser'
+import { workerSeeded } from './worker-sites'
 
 export const COACH = { email: 'coach@example.com', password: 'a-long-coach-password' }
 
@@ -30,7 +30,7 @@ async function hasAccounts(site: string): Promise<boolean> {
  * login's token and user.
  */
 export async function logInAsCoach(
-  site: string = SEEDED,
+  site: string = workerSeeded().url,
 ): Promise<{ token: string; user: { email: string; role: string } }> {
   if (!(await hasAccounts(site))) {
     const register = await fetch(`${site}/cms-api/users/first-register`, {
@@ -87,7 +87,7 @@ export async function removeEveryAccount(site: string, admins: Account[]): Promi
 }
 
 /** Logs the coach into /admin on `site` (the seeded one unless told) in `page`, on Payload's login screen. */
-export async function logInToAdminAsCoach(page: Page, site: string = SEEDED): Promise<void> {
+export async function logInToAdminAsCoach(page: Page, site: string = workerSeeded().url): Promise<void> {
   await page.goto(`${site}/admin/login`)
   await page.locator('#field-email').waitFor()
   await page.waitForLoadState('networkidle')

@@ -61,7 +61,7 @@ export async function freshPostgres(
 }
 
 /**
- * A seeded database to copy, one per kind, made once per browser-test run (tests/e2e/run.ts) by the build's
+ * A seeded database to copy, one per kind, made once per browser-test run (tests/e2e/global-setup.ts) by the build's
  * own preparation program (`.next/prepare-database.mjs`, the preparation every server makes as it starts,
  * src/cms/prepare.ts): the servers that need a freshly seeded site start on a copy, whose preparation then
  * finds every migration applied and the seed done, instead of each migrating and seeding its own (about 3 s
@@ -75,7 +75,7 @@ export type SeededTemplate = {
   database?: string
 }
 
-/** Where run.ts tells the test files its templates are. */
+/** Where the browser tests' global setup tells the test files its templates are. */
 const TEMPLATE_ENV = {
   sqliteDir: 'E2E_TEMPLATE_SQLITE_DIR',
   postgresDir: 'E2E_TEMPLATE_POSTGRES_DIR',
@@ -170,7 +170,7 @@ export const templateEnv = (sqlite: SeededTemplate, postgres?: SeededTemplate): 
     : {}),
 })
 
-/** The run's template of a kind, as run.ts named it; undefined when the file runs outside run.ts. */
+/** The run's template of a kind, as the global setup named it; undefined when it made none. */
 export function seededTemplate(kind: 'SQLite' | 'PostgreSQL'): SeededTemplate | undefined {
   const dataDir = process.env[kind === 'SQLite' ? TEMPLATE_ENV.sqliteDir : TEMPLATE_ENV.postgresDir]
   const database = process.env[TEMPLATE_ENV.postgresDatabase]

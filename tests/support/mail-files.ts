@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import PostalMime, { type Email } from 'postal-mime'
-import { expect } from 'vitest'
+import { expect } from '@playwright/test'
 
 import type { RunningSite } from '../../scripts/lib/server'
-import { SEEDED_DATA_DIR } from './browser'
+import { workerSeeded } from './worker-sites'
 
 /**
  * Each mail file parsed once, with the size it had when read: the seeded server writes hundreds of mails in a
@@ -35,7 +35,7 @@ export async function mailsWritten(dataDir: string): Promise<Email[]> {
 }
 
 /** Every mail to `address` the seeded server (or the one with the data folder `dataDir`) has written so far. */
-export const mailsWrittenTo = async (address: string, dataDir: string = SEEDED_DATA_DIR): Promise<Email[]> =>
+export const mailsWrittenTo = async (address: string, dataDir: string = workerSeeded().dataDir): Promise<Email[]> =>
   (await mailsWritten(dataDir)).filter((m) => m.to?.[0]?.address === address)
 
 /** The one mail to `address` whose subject starts with `subject`, once `site` has written it (30 s at most). */

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect } from '@playwright/test'
 
 /**
  * Collects every Content-Security-Policy violation the pages of a browser context report, across navigations:

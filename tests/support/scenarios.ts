@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { expect } from 'vitest'
+import { expect } from './runner'
 
 import { paragraphs } from '@/features/pages/rich-text'
 import type { DiscoveryCall, Newsletter } from '@/payload-types'

@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import Stripe from 'stripe'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll } from './runner'
 
 import { startedLater } from './started-later'
 

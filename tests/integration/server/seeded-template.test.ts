@@ -1,8 +1,8 @@
 /**
- * The browser tests start their seeded sites on copies of one seeded database per kind (tests/e2e/run.ts,
+ * The browser tests start their seeded sites on copies of one seeded database per kind (tests/e2e/global-setup.ts,
  * tests/support/database.ts): a copy must be what a fresh migration and seed give, and a server starting on
  * it must find nothing left to migrate or seed. The template here is made by the preparation's source (the
- * build compiles the same file into the program run.ts uses; this suite runs beside the build, not after it).
+ * build compiles the same file into the program the global setup uses; this suite runs beside the build, not after it).
  */
 import fs from 'node:fs'
 import os from 'node:os'
