@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 
-import { databaseKind, sqliteUrl } from '../src/cms/database'
+import { databaseKind, sqliteUrl } from '../src/cms/database-url'
 import { writeBackup } from '../src/platform/backup'
 import { dataDir } from '../src/platform/data-dir'
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path'
 
-import { databaseKind, sqliteUrl } from '../src/cms/database'
+import { databaseKind, sqliteUrl } from '../src/cms/database-url'
 import { restoreBackup } from '../src/platform/backup'
 import { dataDir } from '../src/platform/data-dir'
 

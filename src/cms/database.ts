@@ -5,22 +5,13 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { DatabaseAdapterObj } from 'payload'
 
-import { dataDir } from '@/platform/data-dir'
+import { databaseKind, sqliteUrl } from './database-url'
 import { migrations as postgresMigrations } from './migrations/postgres'
 import { migrations as sqliteMigrations } from './migrations/sqlite'
 
+export { databaseKind, sqliteUrl, type DatabaseKind } from './database-url'
+
 const dirname = path.dirname(fileURLToPath(import.meta.url))
-
-export type DatabaseKind = 'sqlite' | 'postgres'
-
-export const databaseKind = (url = process.env.DATABASE_URL): DatabaseKind =>
-  url && /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite'
-
-/** `file:PATH` for SQLite; unset means data/site.db. */
-export function sqliteUrl(url = process.env.DATABASE_URL): string {
-  if (url?.startsWith('file:')) return `file:${path.resolve(url.slice('file:'.length))}`
-  return `file:${path.join(dataDir(), 'site.db')}`
-}
 
 /**
  * DATABASE_URL picks the adapter: unset or file: → embedded SQLite, postgres:// → PostgreSQL.

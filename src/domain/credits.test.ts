@@ -5,6 +5,7 @@ import { instalmentAmounts } from './packages'
 
 import {
   balance,
+  balanceOf,
   clientCounts,
   DEFAULT_CREDIT_RULES,
   fold,
@@ -14,6 +15,7 @@ import {
   type CreditEvent,
   type CreditRules,
   type Ledger,
+  type LedgerState,
 } from './credits'
 
 const H = 60 * 60 * 1000
@@ -595,7 +597,8 @@ function shuffleRuns(events: CreditEvent[], seed: number): CreditEvent[] {
 
 const COUNTS = ['bought', 'used', 'left', 'held', 'forfeited', 'refunded'] as const
 
-function expectBalanced(b: Balance, ledger: Ledger) {
+/** Checks the balance `b` of the ledger whose folded state is `s`. */
+function expectBalanced(b: Balance, s: LedgerState) {
   for (const c of [b, ...Object.values(b.purchases)]) {
     for (const k of COUNTS) if (!Number.isSafeInteger(c[k]) || c[k] < 0) throw new Error(`${k} is ${c[k]}`)
     if (c.bought !== c.used + c.left + c.held + c.forfeited + c.refunded) throw new Error(`drift: ${JSON.stringify(c)}`)
@@ -605,7 +608,6 @@ function expectBalanced(b: Balance, ledger: Ledger) {
   }
   for (const p of Object.values(b.purchases))
     if (p.expired && p.left !== 0) throw new Error('credits left after expiry')
-  const s = fold(ledger)
   const booked = [...s.sessions.values()].filter((x) => x.status === 'booked').length
   if (booked !== b.held) throw new Error(`${booked} sessions booked, ${b.held} credits held`)
 }
@@ -618,11 +620,15 @@ function replay(events: CreditEvent[], rules: CreditRules): Ledger {
     // Twice is once: the same event again at once changes nothing, and says the same.
     const again = record(r.ledger, e, rules)
     if (again.ledger !== r.ledger) throw new Error(`${e.type} ${e.key} applied twice`)
-    if (r.status === 'refused') expect(again).toEqual(r)
-    else expect(again.status).toBe('duplicate')
+    // Compared plainly first, expect() only to report a difference: this runs millions of times, and each
+    // expect() call cost more than the ledger's own work (half of the test's time).
+    if (r.status === 'refused') {
+      if (again.status !== 'refused' || again.reason !== r.reason) expect(again).toEqual(r)
+    } else if (again.status !== 'duplicate') expect(again.status).toBe('duplicate')
     ledger = r.ledger
-    const after = balance(ledger)
-    expectBalanced(after, ledger)
+    const state = fold(ledger)
+    const after = balanceOf(state)
+    expectBalanced(after, state)
     // Nothing bought, used, forfeited or refunded is ever taken back, but by a mark undone, which takes back
     // exactly the one credit its mark used or gave back, and holds it for the session again.
     const undone = e.type === 'mark-undone' && r.status === 'recorded'
@@ -666,7 +672,7 @@ describe('the credit ledger, in 10,000 random lives', () => {
             if (r.status !== 'refused' && r.status !== 'duplicate') {
               if (ledger.some((x) => x.key === e.key)) throw new Error(`${e.key} applied again`)
             }
-            if (r.status === 'duplicate') expect(r.ledger).toBe(ledger)
+            if (r.status === 'duplicate' && r.ledger !== ledger) expect(r.ledger).toBe(ledger)
           }
           expect(new Set(ledger.map((e) => e.key)).size).toBe(ledger.length)
           // The money of each opened purchase is its opening's and each distinct payment's, once.

@@ -1,7 +1,8 @@
 /**
- * Vitest setup file of the integration project, which runs its files one after another in a few long-lived
- * processes (`isolate: false`): loading Payload and its libraries costs a process several seconds of CPU,
- * most of an integration file's start, and is now paid once per process instead of once per file. Before
+ * Vitest setup file of the unit and integration projects, which run their files one after another in a few
+ * long-lived processes (`isolate: false`): loading Payload and its libraries costs a process several seconds of
+ * CPU, most of an integration file's start (and a unit file's start cost more than most unit files' tests), and
+ * is now paid once per process instead of once per file. Before
  * each file this puts the process back as a fresh one would be for everything the site keeps between files:
  * its own modules are loaded again (so the file's app reads its environment and holds its state anew, as
  * in a process of its own), the environment is as the process started, Payload forgets the instance of the
