@@ -66,7 +66,7 @@ export function formChecked(
 const CHECK_WAITS_MS = [10_000, 10_000, 30_000]
 
 /** Waits until the admin's form on the page is ready to be typed into. */
-export const formReady = (page: Page) => page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+const formReady = (page: Page) => page.locator('form[data-form-ready="true"]:visible').first().waitFor()
 
 /**
  * Opens the admin's screen again (its changes not saved are lost: leaving is allowed when the browser asks) and
