@@ -194,13 +194,3 @@ export async function followLink(page: Page, link: Locator, url: RegExp | string
 export async function browserChecksRan(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 150)))
 }
-
-/**
- * What the "Move this call" panel says under its button once the coach has pressed it (the screen may load
- * again meanwhile: nothing is read until the panel is back), as it reads.
- */
-export const moveOutcome = (page: Page): Promise<string> =>
-  page
-    .locator('#move-call-outcome')
-    .innerText()
-    .catch(() => '')
