@@ -15,7 +15,6 @@ import {
   openAgain,
   CHECKED_IN_BROWSER_ONLY,
   formChecked,
-  moveOutcome,
 } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations } from '../support/browser'
 import { accountOfItsOwn, COACH, logInAsCoach, removeEveryAccount, type Account } from '../support/coach'
@@ -176,39 +175,20 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       else if (CHECKED_IN_BROWSER_ONLY.test(page.url())) await browserChecksRan(page)
       else throw new Error(`Nothing was changed on ${page.url()} for Payload to check before "${name}"`)
     }
-    /**
-     * Follows a link of the admin and waits for its address. The admin renders a list again while it loads
-     * (Payload fetches the list's state), and on a busy machine a click can land on the copy being replaced:
-     * nothing happens, the coach clicks again, and so does the test (twice more at most).
-     */
+    /** Follows a link of the admin (one click) and waits for its address. */
     const follow = async (page: Page, link: Locator, url: string | RegExp) => {
-      const there = (timeout: number) => page.waitForURL(url, { timeout }).then(() => true)
-      for (let attempt = 0; ; attempt++) {
-        // A slow navigation that arrived meanwhile needs no second click.
-        if (attempt > 0 && (await there(1_000).catch(() => false))) return
-        await link.click()
-        const arrived = await there(15_000).catch((error: Error) => (attempt < 2 ? false : Promise.reject(error)))
-        if (arrived) return
-      }
+      await link.click()
+      await page.waitForURL(url)
     }
-    /**
-     * Presses Save on the account screen and returns what was sent and the server's answer. A press while the
-     * screen renders its form again is lost (no save goes out): the coach presses again, and so does the test
-     * (twice more at most).
-     */
+    /** Presses Save on the account screen once and returns what was sent and the server's answer. */
     const savedAccount = async (page: Page): Promise<{ status: number; sent: string }> => {
       await checkedBeforePress(page, 'Save')
-      for (let attempt = 0; ; attempt++) {
-        const request = page.waitForRequest(
-          (r) => r.method() === 'PATCH' && /\/cms-api\/users\/[^/?]+/.test(new URL(r.url()).pathname),
-          { timeout: 10_000 },
-        )
-        // Awaited below; a press that fails first leaves it to time out unheard, not as an unhandled rejection.
-        request.catch(() => {})
-        await page.getByRole('button', { name: 'Save', exact: true }).click()
-        const sent = await request.catch((error: Error) => (attempt < 2 ? null : Promise.reject(error)))
-        if (sent) return { status: (await sent.response())!.status(), sent: sent.postData() ?? '' }
-      }
+      const request = page.waitForRequest(
+        (r) => r.method() === 'PATCH' && /\/cms-api\/users\/[^/?]+/.test(new URL(r.url()).pathname),
+      )
+      await page.getByRole('button', { name: 'Save', exact: true }).click()
+      const sent = await request
+      return { status: (await sent.response())!.status(), sent: sent.postData() ?? '' }
     }
     const expectDashboard = async (page: Page) => {
       await page.waitForURL(`${site.url}/admin`)
@@ -611,7 +591,6 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
         page.getByRole('link', { name: 'Lin Visitor' }).first(),
         /\/admin\/collections\/discovery-calls\/\d+$/,
       )
-      await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
 
       // Move it a day later with "Move this call" (outside the open hours, knowingly: the next day may be a
       // weekend): the visitor gets the new time with the updated invite (tests/e2e/call-moves.e2e.ts has the rest).
@@ -624,10 +603,10 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       await panel.getByLabel('Date', { exact: true }).fill(later.slice(0, 10))
       await panel.getByLabel('Time (UTC)', { exact: true }).fill(later.slice(11, 16))
       await panel.getByRole('button', { name: 'Move the call', exact: true }).click()
-      await expect
-        .poll(() => moveOutcome(page), { timeout: 20_000 })
-        .toMatch(/^Moved to .+\. Lin Visitor gets the new time by mail, with an updated invite\.$/)
-      await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+      await expect(page.locator('#move-call-outcome')).toHaveText(
+        /^Moved to .+\. Lin Visitor gets the new time by mail, with an updated invite\.$/,
+        { timeout: 20_000 },
+      )
       const mailsTo = (address: string) => smtp.mails.filter((m) => m.to?.some((t) => t.address === address))
       await expect
         .poll(() => mailsTo('lin.visitor@example.com').map((m) => m.subject), { timeout: 20_000 })
@@ -685,17 +664,11 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       await signIn(page)
       await page.goto(`${site.url}/admin`)
       await page.getByRole('heading', { name: 'Your data' }).waitFor()
-      // The dashboard settled (Payload fetches the session and preferences as it loads): on a busy machine a
-      // click during that load could be lost, as a coach's would be, and the coach would click again.
-      await page.waitForLoadState('networkidle')
       const download = async (link: string) => {
-        // A click that brought no download within 20 s is clicked again (twice at most), as the coach would.
-        const attempt = () =>
-          Promise.all([
-            page.waitForEvent('download', { timeout: 20_000 }),
-            page.getByRole('link', { name: link }).click(),
-          ])
-        const [file] = await attempt().catch(attempt).catch(attempt)
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name: link }).click(),
+        ])
         return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') }
       }
       const all = await download('Download everything (JSON)')
@@ -739,14 +712,9 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       await logInAs()
       await expectDashboard(page)
       await page.goto(`${site.url}/admin/account`)
-      await page.waitForLoadState('networkidle')
-      // The account screen can render its fields again while it loads (Payload fetches the form's state), which
-      // drops a click that landed just before: the coach would click again, and so does the test.
       const keyShown = page.locator('[data-totp-key]')
-      for (let attempt = 0; attempt < 3 && !(await keyShown.isVisible()); attempt++) {
-        await page.getByRole('button', { name: 'Turn on two-step login' }).click()
-        await keyShown.waitFor({ timeout: 10_000 }).catch(() => {})
-      }
+      await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+      await keyShown.waitFor()
       const key = (await keyShown.innerText()).replace(/\s+/g, '')
       await expect.poll(() => page.getByRole('img', { name: 'QR code for your authenticator app' }).count()).toBe(1)
       await page.getByLabel('Code from your app').fill(currentCode(key))
@@ -784,16 +752,8 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       const coachPage = await coach.newPage()
       await coachPage.goto(`${site.url}/admin/collections/users/${secondId}`)
       await coachPage.getByText('Two-step login is on for this account.', { exact: false }).waitFor()
-      await coachPage.waitForLoadState('networkidle')
-      // As on the account screen above: a click that lands while the screen renders its fields again is dropped,
-      // and the coach (like the test) clicks again while the button is still there. A screen drawn again after the
-      // click reads the state afresh and says "off" without the answer's longer words: either is the coach's proof.
       const turnedOff = coachPage.getByText('Two-step login is off for this account.', { exact: false }).first()
-      const turnOff = coachPage.getByRole('button', { name: 'Turn off two-step login for this account' })
-      for (let attempt = 0; attempt < 3 && !(await turnedOff.isVisible()); attempt++) {
-        if (await turnOff.isVisible()) await turnOff.click()
-        await turnedOff.waitFor({ timeout: 10_000 }).catch(() => {})
-      }
+      await coachPage.getByRole('button', { name: 'Turn off two-step login for this account' }).click()
       await turnedOff.waitFor()
       await coach.close()
       await logInAs()
@@ -840,13 +800,10 @@ for (const database of ['SQLite', 'PostgreSQL'] as const)
       expect(await current.getAttribute('type')).toBe('password')
       expect(await current.getAttribute('autocomplete')).toBe('current-password')
       await page.getByText('Needed to change your e-mail or password.').first().waitFor()
-      // The screen can render its fields again while it loads, which drops a click: the coach clicks again.
       const newPassword = page.locator('#field-password:visible')
       await step(page, async () => {
-        for (let attempt = 0; attempt < 3 && !(await newPassword.isVisible()); attempt++) {
-          await page.getByRole('button', { name: 'Change Password' }).click()
-          await newPassword.waitFor({ timeout: 10_000 }).catch(() => {})
-        }
+        await page.getByRole('button', { name: 'Change Password' }).click()
+        await newPassword.waitFor()
       })
       const changed = 'the coach’s renewed long password'
       await fill(page, '#field-password', changed)

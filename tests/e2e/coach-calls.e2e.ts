@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 import { upcomingGroup, whenLabel } from '@/features/booking/upcoming'
 import { COACHING_COPY } from '@/features/pages/defaults'
 import { withDefaults } from '@/features/pages/copy'
-import { changeChecked, followLink } from '../support/admin-forms'
+import { changeChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { provenOnBothBy } from '../support/own-sites'
@@ -148,17 +148,11 @@ test.describe('the coach’s calls and prices', () => {
 
       if (viewport === DESKTOP) {
         // A call's name opens its screen; "All calls" is Payload's table, past and cancelled ones included.
-        await followLink(
-          page,
-          page.getByRole('link', { name: `Caller 0 ${run}`, exact: true }),
-          new RegExp(`/admin/collections/discovery-calls/${ids[0]}$`),
-        )
+        await page.getByRole('link', { name: `Caller 0 ${run}`, exact: true }).click()
+        await page.waitForURL(new RegExp(`/admin/collections/discovery-calls/${ids[0]}$`))
         await page.goto(`${site}/admin/collections/discovery-calls/upcoming`)
-        await followLink(
-          page,
-          page.getByRole('link', { name: 'All calls, past and cancelled ones included' }),
-          /\/admin\/collections\/discovery-calls\?.*sort=-startsAt/,
-        )
+        await page.getByRole('link', { name: 'All calls, past and cancelled ones included' }).click()
+        await page.waitForURL(/\/admin\/collections\/discovery-calls\?.*sort=-startsAt/)
         await expect.poll(() => page.locator('tbody tr', { hasText: `Caller 3 ${run}` }).count()).toBe(1)
         expect(await page.getByRole('link', { name: 'Upcoming calls', exact: true }).getAttribute('href')).toBe(
           '/admin/collections/discovery-calls/upcoming',

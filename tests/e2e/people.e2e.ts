@@ -5,7 +5,6 @@ import { expect, test } from './fixtures'
 
 import { serverErrorLines } from '../../scripts/lib/server'
 import { DESKTOP, expectNoSeriousA11yViolations, PHONE, typedBeforeScripts } from '../support/browser'
-import { followLink, pressUntilSent } from '../support/admin-forms'
 import { logInAsCoach } from '../support/coach'
 
 import { provenOnBothBy } from '../support/own-sites'
@@ -114,7 +113,8 @@ test.describe('People in the admin', () => {
     await expectNoSeriousA11yViolations(page, 'People at 1280 px', OURS)
 
     // Their page: the message, the call (booked, ahead), the subscription; no address in the page's URL.
-    await followLink(page, row.getByRole('link', { name }), /\/admin\/people\/[0-9a-f]{32}$/)
+    await row.getByRole('link', { name }).click()
+    await page.waitForURL(/\/admin\/people\/[0-9a-f]{32}$/)
     const personUrl = page.url()
     expect(personUrl).not.toContain('@')
     await expect.poll(() => page.locator('h1:visible').allInnerTexts()).toEqual([name])
@@ -129,15 +129,17 @@ test.describe('People in the admin', () => {
     await expectNoSeriousA11yViolations(page, 'a person’s page at 1280 px', OURS)
 
     // From the message's screen and back: its sidebar links to the person.
-    await followLink(page, section('Messages (1)').getByRole('link'), /\/admin\/collections\/contact-messages\/\d+$/)
-    await followLink(page, page.getByRole('link', { name: 'All about this person' }), personUrl)
+    await section('Messages (1)').getByRole('link').click()
+    await page.waitForURL(/\/admin\/collections\/contact-messages\/\d+$/)
+    await page.getByRole('link', { name: 'All about this person' }).click()
+    await page.waitForURL(personUrl)
     await expect.poll(() => page.locator('h1:visible').allInnerTexts()).toEqual([name])
 
     // A note, saved where it is written (typed before the page's script has taken over: it is what is saved),
     // and there again after a reload.
     const notesBox = page.getByRole('textbox', { name: 'Notes about this person (only you and your team see them)' })
     await typedBeforeScripts(page, personUrl, () => notesBox.fill('Leads a team of twelve.'))
-    await pressUntilSent(page, '/cms-api/person-notes', () => page.getByRole('button', { name: 'Save notes' }).click())
+    await page.getByRole('button', { name: 'Save notes' }).click()
     await page.getByText('Notes saved.').waitFor()
     await page.reload()
     await expect
@@ -240,7 +242,8 @@ test.describe('People in the admin', () => {
     ] as const) {
       expect(await rowsFor(collection, field, address), collection).toBe(0)
     }
-    await followLink(phone, phone.getByRole('link', { name: 'Back to People' }), `${site}/admin/people`)
+    await phone.getByRole('link', { name: 'Back to People' }).click()
+    await phone.waitForURL(`${site}/admin/people`)
     await phone.getByRole('searchbox', { name: 'Search by e-mail address or name' }).fill(address)
     await phone.getByText(`0 people matching “${address}”`).waitFor()
     await phone.goto(personUrl)

@@ -4,7 +4,6 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { expect, test } from './fixtures'
 
 import { serverErrorLines, type RunningSite } from '../../scripts/lib/server'
-import { changeChecked } from '../support/admin-forms'
 import { DESKTOP, expectNoSeriousA11yViolations, PHONE } from '../support/browser'
 import { logInAsCoach } from '../support/coach'
 import { mailsWritten } from '../support/mail-files'
@@ -91,7 +90,6 @@ for (const database of own.databases)
     /** The coach types a workshop at 1:00 PM on Jan `d` in the admin; answers its stored date. */
     async function typeWorkshop(page: Page, title: string, d: number, name: string): Promise<string> {
       await page.goto(`${site.url}/admin/collections/workshops/create`)
-      await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
       // The zone the date is typed in is named beside it: the coach's, not the browser's (Berlin).
       const dateField = page.locator('#field-date')
       const zone = page.locator('.timezone-picker-wrapper', { has: page.locator('#date-timezone-picker') })
@@ -103,24 +101,16 @@ for (const database of own.databases)
       await expectNoSeriousA11yViolations(page, `${name}: a new workshop's date`, '[data-zone-note]')
 
       const date = dateField.locator('input').first()
-      await changeChecked(
-        page,
-        'date',
-        (value) => value === day(d).instant,
-        async () => {
-          await page.locator('#field-title').fill(title)
-          await page.locator('#field-format').fill('Online (Zoom)')
-          await page.locator('#field-description').fill('An afternoon on saying no.')
-          await page.locator('#field-registerLink').fill('https://example.com/register')
-          await date.fill(day(d).typed)
-          await page.keyboard.press('Escape')
-        },
-      )
+      await page.locator('#field-title').fill(title)
+      await page.locator('#field-format').fill('Online (Zoom)')
+      await page.locator('#field-description').fill('An afternoon on saying no.')
+      await page.locator('#field-registerLink').fill('https://example.com/register')
+      await date.fill(day(d).typed)
+      await page.keyboard.press('Escape')
       await page.locator('#action-save:visible').click()
       await page.waitForURL(/\/admin\/collections\/workshops\/\d+$/)
       // Opened again, it reads as typed, in the coach's zone.
       await page.reload()
-      await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
       await expect.poll(() => date.inputValue()).toBe(day(d).typed)
       const id = /\/workshops\/(\d+)$/.exec(page.url())![1]
       const doc = (await (await fetch(`${site.url}/cms-api/workshops/${id}`, { headers: auth() })).json()) as {
@@ -156,7 +146,6 @@ for (const database of own.databases)
     test('the banner’s end names the coach’s zone; a new zone reaches the workshops page and the admin at once', async () => {
       const coach = await newPage(DESKTOP, 'Europe/Berlin', true)
       await coach.goto(`${site.url}/admin/globals/announcement`)
-      await coach.locator('form[data-form-ready="true"]:visible').first().waitFor()
       const zone = coach.locator('.timezone-picker-wrapper', { has: coach.locator('#endsAt-timezone-picker') })
       await expect.poll(() => zone.innerText()).toMatch(/^Time zone\s*\*?\s*America\/New_York$/)
       await expect.poll(() => coach.locator('[data-zone-note]').innerText()).toBe(BANNER_END_NOTE)
@@ -216,7 +205,6 @@ for (const database of own.databases)
      */
     async function dateOnScreen(page: Page, url: string, name: string) {
       await page.goto(url)
-      await page.locator('form[data-form-ready="true"]:visible').first().waitFor()
       const date = page.locator(`#field-${name} input`).first()
       const zone = page.locator('.timezone-picker-wrapper', { has: page.locator(`#${name}-timezone-picker`) })
       await expect.poll(() => date.inputValue()).not.toBe('')

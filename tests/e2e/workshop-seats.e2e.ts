@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from './fixtures'
 
-import { formReady } from '../support/admin-forms'
 import { desktopPages, expectNoSeriousA11yViolations } from '../support/browser'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { mailTo } from '../support/mail-files'
@@ -157,7 +156,6 @@ for (const database of own.databases)
       await mailTo(site, address, `You are registered: ${title}`)
 
       await coach.reload()
-      await formReady(coach)
       await coach.getByRole('button', { name: 'Cancel this registration' }).click()
       await coach.getByRole('button', { name: 'Yes, cancel and give a credit' }).click()
       await coach

@@ -2,7 +2,6 @@ import type { Email } from 'postal-mime'
 import { expect, test } from './fixtures'
 
 import { axeOf, browserVisitors, expectNoSeriousA11yViolations } from '../support/browser'
-import { formReady } from '../support/admin-forms'
 import { logInAsCoach, logInToAdminAsCoach } from '../support/coach'
 import { calendarText, inviteFields } from '../support/invites'
 import { mailsWrittenTo } from '../support/mail-files'
@@ -252,9 +251,8 @@ test.describe('registering for a workshop on the site', () => {
     await workshops.getByRole('link', { name: ownTitle }).click()
     await coach.waitForURL(`${SEEDED}/admin/collections/workshop-registrations/${rows.docs[0]!.id}`)
 
-    // Cancelled there (once the screen is ready: a press before is lost): asked once more; Joe is offered
+    // Cancelled there (its button waits, drawn "Loading…", until the screen works): asked once more; Joe is offered
     // her seat by mail.
-    await formReady(coach)
     await coach.getByRole('button', { name: 'Cancel this registration' }).click()
     await coach
       .getByText(
@@ -273,7 +271,6 @@ test.describe('registering for a workshop on the site', () => {
 
     // The whole workshop, from its own screen: Joe is told, and it leaves the workshops page.
     await coach.goto(`${SEEDED}/admin/collections/workshops/${doc.id}`)
-    await formReady(coach)
     await coach.getByRole('button', { name: 'Cancel this workshop' }).click()
     await coach.getByRole('button', { name: 'Yes, cancel the workshop' }).click()
     expect(await coach.getByRole('status').filter({ hasText: 'Cancelled.' }).innerText()).toBe(

@@ -66,7 +66,7 @@ export function formChecked(
 const CHECK_WAITS_MS = [10_000, 10_000, 30_000]
 
 /** Waits until the admin's form on the page is ready to be typed into. */
-export const formReady = (page: Page) => page.locator('form[data-form-ready="true"]:visible').first().waitFor()
+const formReady = (page: Page) => page.locator('form[data-form-ready="true"]:visible').first().waitFor()
 
 /**
  * Opens the admin's screen again (its changes not saved are lost: leaving is allowed when the browser asks) and
@@ -166,34 +166,7 @@ function requestsSeen(page: Page, path: string) {
 }
 
 /**
- * Presses a button of the admin (`press`) until the request it makes goes out, the POST to an address ending
- * with `path`: a press that lands on a copy of the screen the admin is replacing (as it draws a screen just
- * opened again) is lost, and nothing is sent; a person presses again, and so does the test, three times in all.
- * (The request, not its answer, tells a press that counted: a slow answer is waited for, never pressed again.)
- * Answers the server's response.
- */
-export async function pressUntilSent(page: Page, path: string, press: () => Promise<void>): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(path), {
-      timeout: attempt < 3 ? 10_000 : 30_000,
-    })
-    sent.catch(() => {})
-    await press()
-    let request: Request
-    try {
-      request = await sent
-    } catch (error) {
-      if (attempt >= 3) throw error
-      continue
-    }
-    const response = await request.response()
-    if (!response) throw new Error(`No answer to the POST to ${request.url()}`)
-    return response
-  }
-}
-
-/**
- * Follows a link of the admin's (`link`) to an address `url` matches (a string: that address). As with a press (pressUntilSent), a click
+ * Follows a link of the admin's (`link`) to an address `url` matches (a string: that address). A click
  * that lands while the admin is still taking over the screen the server drew (hydrating it) can be lost, and
  * nothing happens; a person clicks again, and so does the test, three times in all. (The address changing,
  * not the next screen loading, tells a click that counted: a slow screen is waited for, never clicked again.)
@@ -221,13 +194,3 @@ export async function followLink(page: Page, link: Locator, url: RegExp | string
 export async function browserChecksRan(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 150)))
 }
-
-/**
- * What the "Move this call" panel says under its button once the coach has pressed it (the screen may load
- * again meanwhile: nothing is read until the panel is back), as it reads.
- */
-export const moveOutcome = (page: Page): Promise<string> =>
-  page
-    .locator('#move-call-outcome')
-    .innerText()
-    .catch(() => '')
