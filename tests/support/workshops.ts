@@ -49,3 +49,6 @@ export function workshopsOnSite(
     )
   return { aWorkshop, rows, row, statuses, mailsTo }
 }
+
+/** The confirmation link's token in a mail (`/workshops/confirm/<token>`). */
+export const confirmToken = (text: string) => /\/workshops\/confirm\/([\w-]+\.[\w-]{43})/.exec(text)?.[1]

@@ -7,7 +7,7 @@ import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { newClients } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
-import { workshopsOnSite } from '../../support/workshops'
+import { confirmToken, workshopsOnSite } from '../../support/workshops'
 
 /** What the registration page says above the form for each code of its address (spec, decision 064). */
 const SAYS = {
@@ -17,9 +17,6 @@ const SAYS = {
   sent: 'Almost done: we have sent a link to the e-mail address you gave. Open it within 24 hours to confirm your registration.',
 } as const
 const FIELDS_INVALID = 'Please correct the fields marked below.'
-
-/** The confirmation link's token in a mail (`/workshops/confirm/<token>`). */
-const confirmToken = (text: string) => /\/workshops\/confirm\/([\w-]+\.[\w-]{43})/.exec(text)?.[1]
 
 /**
  * Bad input on a workshop's registration (issue 39, item 6), below the browser: what a visitor's odd, missing

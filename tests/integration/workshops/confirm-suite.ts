@@ -7,16 +7,13 @@ import type { TestDatabase } from '../../support/database'
 import { mailsAsSent } from '../../support/outbox'
 import { CONTACT_POST, newClients, openEveryDayInUtc } from '../../support/scenarios'
 import { countOf, testSite } from '../../support/site'
-import { workshopsOnSite } from '../../support/workshops'
+import { confirmToken, workshopsOnSite } from '../../support/workshops'
 
 /** The answer to every registration posted, whatever the address holds (decision 080). */
 const CHECK_MAIL =
   'Almost done: we have sent a link to the e-mail address you gave. Open it within 24 hours to confirm your registration.'
 /** A name typed to carry words to a stranger's inbox. */
 const SPAM_NAME = 'Win a prize at prize-claim.example today'
-
-/** The confirmation link's token in a mail (`/workshops/confirm/<token>`). */
-const confirmToken = (text: string) => /\/workshops\/confirm\/([\w-]+\.[\w-]{43})/.exec(text)?.[1]
 
 /**
  * Registering through the public form (decision 080): a post only mails the typed address (the link that
